@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import rootPackage from '../../../package.json' with { type: 'json' };
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { SecretBox } from './lib/secrets.js';
+import { authenticationRoutes } from './modules/authentication/authentication.routes.js';
+import { createAuthenticationService } from './modules/authentication/authentication.service.js';
+import { createLoginThrottle, type LoginThrottle } from './modules/authentication/login-throttle.js';
+import {
+  createCustomFieldsService,
+  customFieldsRoutes,
+} from './modules/custom-fields/custom-fields.routes.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { createEmployeesService } from './modules/employees/employees.service.js';
+import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
+import { createLicensesService } from './modules/licenses/licenses.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { taxesRoutes } from './modules/taxes/taxes.routes.js';
+import { createTaxesService } from './modules/taxes/taxes.service.js';
+import { registerAuth } from './plugins/auth.js';
+import { notFoundBody, registerErrorHandler } from './plugins/errors.js';
+
+export const appVersion = rootPackage.version;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secretBox: SecretBox;
+  throttle?: LoginThrottle;
+  logger?: boolean | { level: string };
+}
+
+/** Every service, wired once; routes and scripts (bootstrap, demo) use the same instances. */
+export function createServices(deps: AppDeps) {
+  const { db } = deps.database;
+  const settings = createSettingsService({ db, secretBox: deps.secretBox });
+  return {
+    authentication: createAuthenticationService({ db, throttle: deps.throttle ?? createLoginThrottle() }),
+    employees: createEmployeesService({ db }),
+    settings,
+    taxes: createTaxesService({ db }),
+    customFields: createCustomFieldsService({ db }),
+    licenses: createLicensesService({ db, settings }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+function webDistDir(config: Config): string | undefined {
+  const dir = config.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
+}
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices(deps);
+  registerAuth(app, services.authentication.authenticate);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Mostrador API', version: appVersion },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+
+  registerHealth(app, deps.database.db);
+  await app.register(
+    async (v1) => {
+      await v1.register(appConfigRoutes(deps.config, appVersion));
+      await v1.register(authenticationRoutes(services.authentication));
+      await v1.register(employeesRoutes(services.employees));
+      await v1.register(settingsRoutes(services.settings, services.employees));
+      await v1.register(taxesRoutes(services.taxes));
+      await v1.register(customFieldsRoutes(services.customFields));
+    },
+    { prefix: '/v1' },
+  );
+
+  const web = webDistDir(deps.config);
+  if (web) {
+    await app.register(fastifyStatic, { root: web, wildcard: false, index: false, maxAge: '1h' });
+  }
+  // Unknown API paths answer JSON; any other GET is the web app, which shows its own 404 page.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/v1') || url.startsWith('/docs') || url.startsWith('/health');
+    if (!isApi && web && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', web);
+    }
+    return reply.status(404).send(notFoundBody());
+  });
+  return { app, services };
+}

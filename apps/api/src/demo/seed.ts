@@ -1,0 +1,94 @@
+import type { Permission } from '@mostrador/contract';
+import type { Services } from '../app.js';
+import type { Db } from '../db/client.js';
+import { hashPassword } from '../lib/passwords.js';
+import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
+
+export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
+
+const demoTaxes = [
+  { name: 'IVA 21%', percentage: 21 },
+  { name: 'IVA 10%', percentage: 10 },
+  { name: 'IVA 4%', percentage: 4 },
+  { name: 'Exento', percentage: 0 },
+];
+
+const demoEmployees: { name: string; username: string; email: string; permissions: Permission[] }[] = [
+  {
+    name: 'Lucía Fernández',
+    username: 'lucia',
+    email: 'lucia.fernandez@example.es',
+    permissions: [
+      'bookings_find',
+      'bookings_create',
+      'bookings_edit',
+      'customers_find',
+      'customers_create',
+      'customers_edit',
+      'cashRegisters_open',
+      'orders_find',
+      'orders_create',
+      'sales_physical',
+    ],
+  },
+  {
+    name: 'Javier Moreno',
+    username: 'javier',
+    email: 'javier.moreno@example.es',
+    permissions: ['bookings_find', 'customers_find', 'products_find'],
+  },
+];
+
+/**
+ * The demo company: license `demo` with its settings, taxes and staff. Each module adds its own
+ * realistic data here. Running it twice leaves the existing demo as it is.
+ */
+export async function seedDemo(db: Db, services: Services): Promise<string> {
+  const login = `license "${demoLicense.code}", username "${demoLicense.username}", password "${demoLicense.password}"`;
+  if (await services.licenses.findByCode(demoLicense.code))
+    return `Demo license already there: log in with ${login}`;
+  const { license } = await services.licenses.create({
+    name: 'Centro Bienestar Aurora',
+    code: demoLicense.code,
+    adminUsername: demoLicense.username,
+    adminEmail: 'gerencia@aurora-bienestar.example.es',
+    adminPassword: demoLicense.password,
+  });
+  const auth = { licenseId: license.id } as Parameters<typeof services.taxes.create>[0];
+  for (const tax of demoTaxes) await services.taxes.create(auth, tax);
+  await services.settings.update(
+    { ...auth, permissions: new Set(['settings_paymentGateway']) } as typeof auth,
+    {
+      companyName: 'Centro Bienestar Aurora S.L.',
+      vat: 'B12345678',
+      email: 'hola@aurora-bienestar.example.es',
+      phone: '+34915550123',
+      street: 'Calle de Alcalá, 120',
+      postalCode: '28009',
+      city: 'Madrid',
+      state: 'Madrid',
+      country: 'España',
+      web: 'https://aurora-bienestar.example.es',
+      locale: 'es',
+      otherLanguages: ['en', 'ca'],
+      timeZone: 'Europe/Madrid',
+    },
+  );
+  const employees = createEmployeesRepository(db);
+  const passwordHash = await hashPassword(demoLicense.password);
+  for (const e of demoEmployees) {
+    const row = await employees.insert({
+      licenseId: license.id,
+      name: e.name,
+      email: e.email,
+      username: e.username,
+      passwordHash,
+    });
+    await employees.setPermissions(
+      license.id,
+      row.id,
+      e.permissions.map((permission) => ({ scope: 'can_do' as const, permission })),
+    );
+  }
+  return `Demo license created: log in with ${login} (staff "lucia" and "javier" share the password)`;
+}

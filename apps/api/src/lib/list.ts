@@ -1,0 +1,148 @@
+import {
+  eurosToCents,
+  type FieldError,
+  type FilterOp,
+  type ListQuery,
+  type ListResult,
+  maxCountedRows,
+  type Orders,
+} from '@mostrador/contract';
+import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { AppError } from './app-error.js';
+import { parseClientInstant } from './time.js';
+
+export type FieldType = 'string' | 'number' | 'money' | 'boolean' | 'date' | 'percentage';
+
+export interface ListField {
+  column: AnyColumn | SQL;
+  type: FieldType;
+}
+
+export interface ListSpec {
+  fields: Record<string, ListField>;
+  /** Columns searched with a case-insensitive substring match by `query`. */
+  search: (AnyColumn | SQL)[];
+  defaultOrder: Orders;
+  tiebreaker: AnyColumn;
+  timeZone?: string;
+}
+
+/** `like` operands and the free-text query match literally: % and _ are escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function coerce(type: FieldType, value: unknown, path: string, timeZone: string, errors: FieldError[]) {
+  const fail = (message: string) => {
+    errors.push({ field: path, message });
+    return undefined;
+  };
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? value : fail('must be a string');
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : fail('must be a number');
+    case 'money':
+      if (typeof value !== 'number') return fail('must be a number');
+      try {
+        return eurosToCents(value);
+      } catch {
+        return fail('must have at most two decimals');
+      }
+    case 'percentage':
+      return typeof value === 'number' ? Math.round(value * 100) : fail('must be a number');
+    case 'boolean':
+      return typeof value === 'boolean' ? value : fail('must be a boolean');
+    case 'date': {
+      if (typeof value !== 'string') return fail('must be a date');
+      const instant = parseClientInstant(value, timeZone);
+      return instant ?? fail('must be an ISO date');
+    }
+  }
+}
+
+function condition(
+  field: ListField,
+  op: FilterOp,
+  operand: unknown,
+  path: string,
+  tz: string,
+  errors: FieldError[],
+) {
+  const col = field.column;
+  if (op === 'isNull') return operand ? sql`${col} is null` : sql`${col} is not null`;
+  if (op === 'in' || op === 'nin') {
+    const values = (operand as unknown[]).map((v, i) => coerce(field.type, v, `${path}.${i}`, tz, errors));
+    if (values.length === 0) return op === 'in' ? sql`false` : sql`true`;
+    const list = sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+    return op === 'in' ? sql`${col} in (${list})` : sql`${col} not in (${list})`;
+  }
+  if (op === 'like') {
+    if (typeof operand !== 'string') {
+      errors.push({ field: path, message: 'must be a string' });
+      return undefined;
+    }
+    return sql`${col}::text ilike ${likePattern(operand)}`;
+  }
+  const value = coerce(field.type, operand, path, tz, errors);
+  if (value === undefined) return undefined;
+  const ops = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+  return sql`${col} ${sql.raw(ops[op])} ${value}`;
+}
+
+/** The WHERE and ORDER BY of a list request, validated against the list's fields. */
+export function listClauses(query: ListQuery, spec: ListSpec, scope: SQL) {
+  const errors: FieldError[] = [];
+  const tz = spec.timeZone ?? 'Europe/Madrid';
+  const where: (SQL | undefined)[] = [scope];
+  if (query.query) {
+    const pattern = likePattern(query.query);
+    const matches = spec.search.map((c) => sql`${c} ilike ${pattern}`);
+    if (matches.length) where.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  for (const [name, ops] of Object.entries(query.filters ?? {})) {
+    const field = spec.fields[name];
+    if (!field) {
+      errors.push({ field: `filters.${name}`, message: 'unknown filter field' });
+      continue;
+    }
+    for (const [op, operand] of Object.entries(ops)) {
+      where.push(condition(field, op as FilterOp, operand, `filters.${name}.${op}`, tz, errors));
+    }
+  }
+  const orders = query.orders && Object.keys(query.orders).length ? query.orders : spec.defaultOrder;
+  const orderBy: SQL[] = [];
+  for (const [name, direction] of Object.entries(orders)) {
+    const field = spec.fields[name];
+    if (!field) {
+      errors.push({ field: `orders.${name}`, message: 'unknown order field' });
+      continue;
+    }
+    orderBy.push(direction === 'desc' ? desc(field.column) : asc(field.column));
+  }
+  const first = Object.values(orders)[0] ?? 'asc';
+  orderBy.push(first === 'desc' ? desc(spec.tiebreaker) : asc(spec.tiebreaker));
+  const offset = (query.page - 1) * query.limit;
+  if (offset >= maxCountedRows) {
+    errors.push({
+      field: 'page',
+      message: `lists reach the ${maxCountedRows}th row at most: refine the search`,
+    });
+  }
+  if (errors.length) throw new AppError('validation', errors);
+  return { where: and(...where) as SQL, orderBy, limit: query.limit, offset };
+}
+
+/** Counts exactly up to the cap, then reports the cap: an exact count of a million rows is too slow. */
+export function cappedTotal(count: number): { total: number; totalCapped?: boolean } {
+  return count > maxCountedRows ? { total: maxCountedRows, totalCapped: true } : { total: count };
+}
+
+export const cappedCountLimit = maxCountedRows + 1;
+
+export function pageOf<T>(items: T[], count: number, query: ListQuery): ListResult<T> {
+  return { items, ...cappedTotal(count), page: query.page, limit: query.limit };
+}

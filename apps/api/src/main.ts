@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { seedDemo } from './demo/seed.js';
+import { createSecretBox, loadSecretKey } from './lib/secrets.js';
+import { bootstrapPlatform } from './modules/licenses/bootstrap.js';
+
+const config = loadConfig();
+const started = Date.now();
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: path.resolve(config.DATA_DIR, 'pgdata'),
+});
+await runMigrations(database);
+const secretBox = createSecretBox(loadSecretKey(config.SECRET_KEY, config.DATA_DIR));
+const { app, services } = await buildApp({
+  config,
+  database,
+  secretBox,
+  logger: { level: config.LOG_LEVEL },
+});
+
+const boot = await bootstrapPlatform(database.db, services.licenses, {
+  license: config.BOOTSTRAP_LICENSE,
+  username: config.BOOTSTRAP_USERNAME,
+  password: config.BOOTSTRAP_PASSWORD,
+});
+if (boot.created) {
+  const password = boot.generatedPassword ?? '(from BOOTSTRAP_PASSWORD)';
+  console.log(
+    `\nPlatform license created. Log in with license "${config.BOOTSTRAP_LICENSE}", username "${config.BOOTSTRAP_USERNAME}", password ${password}\n`,
+  );
+}
+if (config.DEMO_DATA) console.log(await seedDemo(database.db, services));
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info({ ms: Date.now() - started, database: database.kind }, 'ready');

@@ -1,0 +1,70 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../employees/employees.table.js';
+import { licenses } from '../licenses/licenses.table.js';
+import { sessions } from './sessions.table.js';
+
+export interface SessionLookup {
+  sessionId: number;
+  userId: number;
+  licenseId: number;
+  supportUserId: number | null;
+  roles: string[];
+  isPlatform: boolean;
+  permissions: { scope: string; permission: string }[];
+}
+
+export function createAuthenticationRepository(db: DbOrTx) {
+  return {
+    /** A live session of an enabled user of an active license, with the user's entries, in one query. */
+    async findSession(tokenHash: string): Promise<SessionLookup | undefined> {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          licenseId: sessions.licenseId,
+          supportUserId: sessions.supportUserId,
+          roles: users.roles,
+          isPlatform: licenses.isPlatform,
+          permissions: sql<{ scope: string; permission: string }[]>`coalesce((
+            select json_agg(json_build_object('scope', p.scope, 'permission', p.permission))
+            from user_permissions p where p.user_id = ${users.id}), '[]'::json)`,
+        })
+        .from(sessions)
+        .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.enabled, true)))
+        .innerJoin(licenses, and(eq(licenses.id, sessions.licenseId), eq(licenses.status, 'active')))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+      return row;
+    },
+
+    async findLicenseByCode(code: string) {
+      const [row] = await db.select().from(licenses).where(sql`${licenses.code} = lower(${code})`);
+      return row;
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert) {
+      const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+      return row!;
+    },
+
+    async deleteSession(id: number) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    /** Ends every session of a user, or every one but `keepSessionId`. */
+    async deleteSessionsOf(userId: number, keepSessionId?: number) {
+      await db
+        .delete(sessions)
+        .where(
+          keepSessionId === undefined
+            ? eq(sessions.userId, userId)
+            : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+        );
+    },
+
+    async deleteExpired() {
+      await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
+    },
+  };
+}
+export type AuthenticationRepository = ReturnType<typeof createAuthenticationRepository>;

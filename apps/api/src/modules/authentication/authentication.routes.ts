@@ -1,0 +1,41 @@
+import { dataOf, loginBody, okSchema } from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.js';
+import type { AuthenticationService } from './authentication.service.js';
+
+export const authenticationRoutes =
+  (service: AuthenticationService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/admin/authentication/employee-password-login',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['authentication'],
+          summary: 'Log in with license, username and password; answers the bearer token',
+          body: loginBody,
+          response: { 200: dataOf(z.string()) },
+        },
+      },
+      async (request) => {
+        const token = await service.login(request.body as Required<typeof request.body>, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return { data: token };
+      },
+    );
+
+    app.post(
+      '/admin/authentication/logout',
+      {
+        config: { access: 'authenticated' },
+        schema: { tags: ['authentication'], summary: 'End the current session', response: { 200: okSchema } },
+      },
+      async (request) => {
+        await service.logout(authOf(request));
+        return { data: { ok: true as const } };
+      },
+    );
+  };

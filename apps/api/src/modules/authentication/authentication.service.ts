@@ -1,0 +1,102 @@
+import {
+  isPermission,
+  type LoginBody,
+  type Permission,
+  SUPER_ADMIN,
+  sessionHours,
+} from '@mostrador/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { type AuthContext, everyPermission } from '../../plugins/auth.js';
+import { createEmployeesRepository } from '../employees/employees.repository.js';
+import { createAuthenticationRepository } from './authentication.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export function createAuthenticationService(deps: { db: Db; throttle: LoginThrottle }) {
+  const repo = createAuthenticationRepository(deps.db);
+  const employees = createEmployeesRepository(deps.db);
+
+  async function openSession(
+    user: { id: number; licenseId: number },
+    remember: boolean,
+    client: ClientInfo,
+    supportUserId: number | null = null,
+  ): Promise<string> {
+    const token = newToken();
+    const hours = remember ? sessionHours.remembered : sessionHours.short;
+    await repo.insertSession({
+      licenseId: user.licenseId,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + hours * 3_600_000),
+      remember,
+      supportUserId,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    });
+    return token;
+  }
+
+  return {
+    openSession,
+
+    /** Checks license, username and password; any wrong part is the same 401. */
+    async login(body: Required<LoginBody>, client: ClientInfo): Promise<string> {
+      const gate = deps.throttle.check(body.license, body.username, client.ip);
+      if (gate.refused) throw new AppError('tooManyAttempts');
+      if (gate.delayMs) await sleep(gate.delayMs);
+      const license = await repo.findLicenseByCode(body.license);
+      const user =
+        license && license.status === 'active'
+          ? await employees.findByUsername(license.id, body.username)
+          : undefined;
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+      if (!user || !valid || !user.enabled) {
+        deps.throttle.fail(body.license, body.username, client.ip);
+        throw new AppError('loginFailed');
+      }
+      deps.throttle.succeed(body.license, body.username);
+      return openSession(user, body.remember, client);
+    },
+
+    async logout(auth: AuthContext) {
+      await repo.deleteSession(auth.sessionId);
+    },
+
+    /** The context of a bearer token, or null when it is unknown or expired. */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      if (token.length > 200) return null;
+      const found = await repo.findSession(hashToken(token));
+      if (!found) return null;
+      const isSuperAdmin = found.isPlatform && found.roles.includes(SUPER_ADMIN);
+      const can = new Set<Permission>();
+      const grant = new Set<Permission>();
+      for (const entry of found.permissions) {
+        if (!isPermission(entry.permission)) continue;
+        (entry.scope === 'can_grant' ? grant : can).add(entry.permission);
+      }
+      return {
+        sessionId: found.sessionId,
+        userId: found.userId,
+        licenseId: found.licenseId,
+        isPlatform: found.isPlatform,
+        roles: found.roles,
+        permissions: isSuperAdmin ? everyPermission : can,
+        grantable: isSuperAdmin ? everyPermission : grant,
+        supportUserId: found.supportUserId,
+      };
+    },
+
+    endSessionsOf: repo.deleteSessionsOf,
+  };
+}
+export type AuthenticationService = ReturnType<typeof createAuthenticationService>;

@@ -1,0 +1,113 @@
+import type { ListQuery, PermissionEntry, PermissionScope } from '@mostrador/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { cappedCountLimit, type ListSpec, listClauses } from '../../lib/list.js';
+import { userPermissions, users } from './employees.table.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+const listSpec: ListSpec = {
+  fields: {
+    id: { column: users.id, type: 'number' },
+    name: { column: users.name, type: 'string' },
+    email: { column: users.email, type: 'string' },
+    username: { column: users.username, type: 'string' },
+    enabled: { column: users.enabled, type: 'boolean' },
+    createdAt: { column: users.createdAt, type: 'date' },
+  },
+  search: [users.name, users.email, users.username],
+  defaultOrder: { name: 'asc' },
+  tiebreaker: users.id,
+};
+
+export function createEmployeesRepository(db: DbOrTx) {
+  return {
+    async list(licenseId: number, query: ListQuery) {
+      const c = listClauses(query, listSpec, eq(users.licenseId, licenseId));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(c.where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(db.select({ one: sql`1` }).from(users).where(c.where).limit(cappedCountLimit).as('c')),
+      ]);
+      return { rows, count: counted?.n ?? 0 };
+    },
+
+    async find(licenseId: number, id: number): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.licenseId, licenseId), eq(users.id, id)));
+      return row;
+    },
+
+    /** The support user behind a support session: a platform employee, so not scoped to the session's license. */
+    async supportUser(id: number) {
+      const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByUsername(licenseId: number, username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.licenseId, licenseId), sql`lower(${users.username}) = lower(${username})`));
+      return row;
+    },
+
+    async permissionsOf(licenseId: number, userIds: number[]) {
+      if (!userIds.length) return [];
+      return db
+        .select()
+        .from(userPermissions)
+        .where(and(eq(userPermissions.licenseId, licenseId), inArray(userPermissions.userId, userIds)))
+        .orderBy(asc(userPermissions.scope), asc(userPermissions.permission));
+    },
+
+    async insert(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async update(licenseId: number, id: number, values: Partial<typeof users.$inferInsert>) {
+      const [row] = await db
+        .update(users)
+        .set(values)
+        .where(and(eq(users.licenseId, licenseId), eq(users.id, id)))
+        .returning();
+      return row;
+    },
+
+    async remove(licenseId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(users)
+        .where(and(eq(users.licenseId, licenseId), eq(users.id, id)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Replaces a user's entries with `entries`. */
+    async setPermissions(licenseId: number, userId: number, entries: Omit<PermissionEntry, 'id'>[]) {
+      await db
+        .delete(userPermissions)
+        .where(and(eq(userPermissions.licenseId, licenseId), eq(userPermissions.userId, userId)));
+      if (entries.length) {
+        await db.insert(userPermissions).values(
+          entries.map((e) => ({
+            licenseId,
+            userId,
+            scope: e.scope as PermissionScope,
+            permission: e.permission,
+          })),
+        );
+      }
+    },
+  };
+}
+export type EmployeesRepository = ReturnType<typeof createEmployeesRepository>;

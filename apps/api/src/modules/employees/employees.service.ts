@@ -1,0 +1,225 @@
+import {
+  type CreateEmployeeBody,
+  type CurrentUser,
+  companyPermissions,
+  type Employee,
+  type ListQuery,
+  type PermissionEntry,
+  SUPER_ADMIN,
+  type UiConfig,
+  type UpdateEmployeeBody,
+  type UpdateProfileBody,
+} from '@mostrador/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { pageOf } from '../../lib/list.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { createAuthenticationRepository } from '../authentication/authentication.repository.js';
+import { licenses } from '../licenses/licenses.table.js';
+import { createEmployeesRepository, type UserRow } from './employees.repository.js';
+import { permissionChanges, refusedChanges } from './grant-rules.js';
+
+type Entry = Omit<PermissionEntry, 'id'>;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+function toEmployee(row: UserRow, permissions: PermissionEntry[]): Employee {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    roles: row.roles,
+    enabled: row.enabled,
+    permissions,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createEmployeesService(deps: { db: Db }) {
+  const { db } = deps;
+  const repo = createEmployeesRepository(db);
+
+  async function entriesOf(licenseId: number, userId: number): Promise<PermissionEntry[]> {
+    const rows = await repo.permissionsOf(licenseId, [userId]);
+    return rows.map((r) => ({ id: r.id, scope: r.scope, permission: r.permission }));
+  }
+
+  async function licenseOf(licenseId: number) {
+    const [license] = await db.select().from(licenses).where(eq(licenses.id, licenseId));
+    if (!license) throw notFound();
+    return license;
+  }
+
+  /** A company license holds no license administration; the platform holds all. */
+  function checkAllowedForLicense(isPlatform: boolean, entries: Entry[]) {
+    if (isPlatform) return;
+    const allowed = new Set<string>(companyPermissions);
+    const bad = entries.filter((e) => !allowed.has(e.permission));
+    if (bad.length)
+      throw new AppError(
+        'cannotGrantPermission',
+        bad.map((e) => ({ field: 'permissions', message: `${e.scope} ${e.permission}` })),
+      );
+  }
+
+  function assertGrant(auth: AuthContext, changed: Entry[], action: 'create' | 'edit') {
+    const refused = refusedChanges(auth, changed, action);
+    if (refused.length) {
+      throw new AppError(
+        'cannotGrantPermission',
+        refused.map((e) => ({ field: 'permissions', message: `${e.scope} ${e.permission}` })),
+      );
+    }
+  }
+
+  async function usernameTaken(licenseId: number, username: string, exceptId?: number) {
+    const other = await repo.findByUsername(licenseId, username);
+    return !!other && other.id !== exceptId;
+  }
+
+  return {
+    async info(auth: AuthContext): Promise<CurrentUser> {
+      const user = await repo.find(auth.licenseId, auth.userId);
+      if (!user) throw new AppError('unauthenticated');
+      const license = await licenseOf(auth.licenseId);
+      let supportUser: CurrentUser['supportUser'] = null;
+      if (auth.supportUserId) supportUser = (await repo.supportUser(auth.supportUserId)) ?? null;
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        username: user.username,
+        roles: user.roles,
+        permissions: await entriesOf(auth.licenseId, user.id),
+        uiConfig: user.uiConfig,
+        licenseId: license.id,
+        licenseName: license.name,
+        isPlatform: license.isPlatform,
+        supportUser,
+      };
+    },
+
+    async updateProfile(auth: AuthContext, body: UpdateProfileBody) {
+      const user = await repo.find(auth.licenseId, auth.userId);
+      if (!user) throw new AppError('unauthenticated');
+      const values: Partial<typeof user> = { name: body.name };
+      if (body.email !== undefined) values.email = body.email;
+      if (body.newPassword) {
+        if (!(await verifyPassword(user.passwordHash, body.currentPassword ?? ''))) {
+          throw new AppError('wrongCurrentPassword', [{ field: 'currentPassword', message: 'not correct' }]);
+        }
+        values.passwordHash = await hashPassword(body.newPassword);
+      }
+      await db.transaction(async (tx) => {
+        await createEmployeesRepository(tx).update(auth.licenseId, user.id, values);
+        if (body.newPassword) {
+          await createAuthenticationRepository(tx).deleteSessionsOf(user.id, auth.sessionId);
+        }
+      });
+    },
+
+    async saveUiConfig(auth: AuthContext, uiConfig: UiConfig) {
+      await repo.update(auth.licenseId, auth.userId, { uiConfig });
+      return uiConfig;
+    },
+
+    async list(auth: AuthContext, query: ListQuery) {
+      const { rows, count } = await repo.list(auth.licenseId, query);
+      return pageOf(
+        rows.map((r) => {
+          const { permissions: _omit, ...rest } = toEmployee(r, []);
+          return rest;
+        }),
+        count,
+        query,
+      );
+    },
+
+    async get(auth: AuthContext, id: number): Promise<Employee> {
+      const user = await repo.find(auth.licenseId, id);
+      if (!user) throw notFound();
+      return toEmployee(user, await entriesOf(auth.licenseId, id));
+    },
+
+    async create(auth: AuthContext, body: CreateEmployeeBody): Promise<Employee> {
+      const username = body.username ?? body.email ?? undefined;
+      if (!username)
+        throw new AppError('validation', [{ field: 'username', message: 'required when there is no email' }]);
+      const { next } = permissionChanges([], body.permissions ?? []);
+      const license = await licenseOf(auth.licenseId);
+      checkAllowedForLicense(license.isPlatform, next);
+      assertGrant(auth, next, 'create');
+      if (await usernameTaken(auth.licenseId, username)) {
+        throw new AppError('usernameExists', [{ field: 'username', message: 'already exists' }]);
+      }
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const r = createEmployeesRepository(tx);
+          const row = await r.insert({
+            licenseId: auth.licenseId,
+            name: body.name,
+            email: body.email ?? null,
+            username,
+            passwordHash,
+            enabled: body.enabled ?? true,
+          });
+          await r.setPermissions(auth.licenseId, row.id, next);
+          return row.id;
+        });
+        return this.get(auth, id);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError('usernameExists', [{ field: 'username', message: 'already exists' }]);
+        throw error;
+      }
+    },
+
+    async update(auth: AuthContext, id: number, body: UpdateEmployeeBody): Promise<Employee> {
+      const user = await repo.find(auth.licenseId, id);
+      if (!user) throw notFound();
+      const before = await entriesOf(auth.licenseId, id);
+      const changes = body.permissions ? permissionChanges(before, body.permissions) : undefined;
+      if (changes) {
+        const license = await licenseOf(auth.licenseId);
+        checkAllowedForLicense(license.isPlatform, changes.added);
+        assertGrant(auth, [...changes.added, ...changes.removed], 'edit');
+      }
+      if (body.username && (await usernameTaken(auth.licenseId, body.username, id))) {
+        throw new AppError('usernameExists', [{ field: 'username', message: 'already exists' }]);
+      }
+      const disabling = body.enabled === false && user.enabled;
+      if (disabling && (id === auth.userId || user.roles.includes(SUPER_ADMIN))) {
+        throw new AppError('cannotDeleteEmployee');
+      }
+      const values: Partial<UserRow> = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.email !== undefined) values.email = body.email;
+      if (body.username !== undefined) values.username = body.username;
+      if (body.enabled !== undefined) values.enabled = body.enabled;
+      if (body.password) values.passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        const r = createEmployeesRepository(tx);
+        if (Object.keys(values).length) await r.update(auth.licenseId, id, values);
+        if (changes) await r.setPermissions(auth.licenseId, id, changes.next);
+        if (disabling || body.password) await createAuthenticationRepository(tx).deleteSessionsOf(id);
+      });
+      return this.get(auth, id);
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      const user = await repo.find(auth.licenseId, id);
+      if (!user) throw notFound();
+      if (id === auth.userId || user.roles.includes(SUPER_ADMIN)) throw new AppError('cannotDeleteEmployee');
+      // Sessions and permission entries go with the row (foreign keys cascade).
+      await repo.remove(auth.licenseId, id);
+    },
+  };
+}
+export type EmployeesService = ReturnType<typeof createEmployeesService>;

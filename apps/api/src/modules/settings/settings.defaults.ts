@@ -1,0 +1,56 @@
+import { defaultTimeZone, type Language, type Settings } from '@mostrador/contract';
+
+export type PublicSettings = Omit<Settings, 'mail' | 'stripe' | 'redsys' | 'verifactu'> & {
+  mail: Omit<Settings['mail'], 'passSet'>;
+  stripe: Omit<Settings['stripe'], 'secretKeySet' | 'testSecretKeySet'>;
+  redsys: Omit<Settings['redsys'], 'encryptionKeySet'>;
+  verifactu: Omit<Settings['verifactu'], 'certificatePasswordSet'>;
+};
+
+/** Where each write-only secret lives in the PUT body. */
+export const secretFields = {
+  'mail.pass': 'passSet',
+  'stripe.secretKey': 'secretKeySet',
+  'stripe.testSecretKey': 'testSecretKeySet',
+  'redsys.encryptionKey': 'encryptionKeySet',
+  'verifactu.certificatePassword': 'certificatePasswordSet',
+} as const;
+export type SecretPath = keyof typeof secretFields;
+
+export function defaultSettings(companyName: string | null, locale: Language = 'es'): PublicSettings {
+  const notification = (subject: string) => ({ status: false, hour: 9, daysInAdvance: 1, subject, body: '' });
+  return {
+    companyName,
+    vat: null,
+    email: null,
+    phone: null,
+    street: null,
+    postalCode: null,
+    city: null,
+    state: null,
+    country: 'España',
+    web: null,
+    widgetUrl: null,
+    logo: null,
+    locale,
+    otherLanguages: [],
+    timeZone: defaultTimeZone,
+    mail: { host: null, port: 587, user: null, fromMailAddress: null, supplierFromMailAddress: null },
+    stripe: { publishKey: null, testPublishKey: null, successUrl: null, errorUrl: null },
+    redsys: {
+      url: null,
+      fuc: null,
+      terminal: '1',
+      currency: '978',
+      transactionType: 'authorization',
+      version: 'HMAC_SHA256_V1',
+    },
+    verifactu: { status: false, environment: 'test', taxId: null, certificateFile: null },
+    notifications: {
+      booking: notification('Recordatorio de su reserva'),
+      birthday: notification('¡Feliz cumpleaños!'),
+    },
+    giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365, numberOfBookings: 1 },
+    subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 0 },
+  };
+}

@@ -1,0 +1,109 @@
+import type { Settings, updateSettingsBody } from '@mostrador/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
+import { createSettingsRepository } from './settings.repository.js';
+
+type UpdateBody = z.output<typeof updateSettingsBody>;
+const gatewaySections = ['mail', 'stripe', 'redsys', 'verifactu'] as const;
+
+function withSecretFlags(data: PublicSettings, secrets: Record<string, string>): Settings {
+  const set = (path: SecretPath) => typeof secrets[path] === 'string';
+  return {
+    ...data,
+    mail: { ...data.mail, passSet: set('mail.pass') },
+    stripe: {
+      ...data.stripe,
+      secretKeySet: set('stripe.secretKey'),
+      testSecretKeySet: set('stripe.testSecretKey'),
+    },
+    redsys: { ...data.redsys, encryptionKeySet: set('redsys.encryptionKey') },
+    verifactu: { ...data.verifactu, certificatePasswordSet: set('verifactu.certificatePassword') },
+  };
+}
+
+export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
+  const repo = createSettingsRepository(deps.db);
+
+  async function load(licenseId: number) {
+    const row = await repo.find(licenseId);
+    if (!row) throw notFound();
+    // Stored settings over today's defaults, so a setting added later has its default.
+    const defaults = defaultSettings(null);
+    const stored = row.data as Partial<PublicSettings>;
+    const data = { ...defaults, ...stored } as PublicSettings;
+    for (const key of [
+      'mail',
+      'stripe',
+      'redsys',
+      'verifactu',
+      'notifications',
+      'giftVouchers',
+      'subscriptions',
+    ] as const) {
+      (data as Record<string, unknown>)[key] = { ...defaults[key], ...(stored[key] ?? {}) };
+    }
+    return { data, secrets: row.secrets };
+  }
+
+  return {
+    async get(auth: AuthContext): Promise<Settings> {
+      const { data, secrets } = await load(auth.licenseId);
+      return withSecretFlags(data, secrets);
+    },
+
+    /** The company's time zone and language, for services that compute in them. */
+    async localeOf(licenseId: number) {
+      const { data } = await load(licenseId);
+      return { locale: data.locale, timeZone: data.timeZone };
+    },
+
+    /** A decrypted secret for an integration; never sent to a client. */
+    async secret(licenseId: number, path: SecretPath): Promise<string | null> {
+      const { secrets } = await load(licenseId);
+      const sealed = secrets[path];
+      return sealed ? deps.secretBox.open(sealed) : null;
+    },
+
+    async update(auth: AuthContext, body: UpdateBody): Promise<Settings> {
+      if (
+        gatewaySections.some((s) => body[s] !== undefined) &&
+        !auth.permissions.has('settings_paymentGateway')
+      ) {
+        throw new AppError('forbidden');
+      }
+      const { data, secrets } = await load(auth.licenseId);
+      const next: Record<string, unknown> = { ...data };
+      const nextSecrets = { ...secrets };
+      for (const [key, value] of Object.entries(body)) {
+        if (value === undefined) continue;
+        if (value && typeof value === 'object' && !Array.isArray(value)) {
+          const section: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+          for (const path of Object.keys(secretFields) as SecretPath[]) {
+            const [owner, field] = path.split('.') as [string, string];
+            if (owner !== key || !(field in section)) continue;
+            const secret = section[field];
+            delete section[field];
+            if (secret === undefined) continue;
+            if (secret === null || secret === '') delete nextSecrets[path];
+            else nextSecrets[path] = deps.secretBox.seal(String(secret));
+          }
+          next[key] = { ...(data as unknown as Record<string, Record<string, unknown>>)[key], ...section };
+        } else {
+          next[key] = value;
+        }
+      }
+      await repo.update(auth.licenseId, next, nextSecrets);
+      return this.get(auth);
+    },
+
+    /** Creates a new license's settings, in the caller's transaction. */
+    async createFor(db: DbOrTx, licenseId: number, companyName: string) {
+      await createSettingsRepository(db).insert(licenseId, { ...defaultSettings(companyName) });
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,60 @@
+import {
+  dataOf,
+  idParams,
+  listQuery,
+  listResponse,
+  okSchema,
+  taxBody,
+  taxListFields,
+  taxSchema,
+} from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAny } from '../../plugins/auth.js';
+import type { TaxesService } from './taxes.service.js';
+
+const tags = ['taxes'];
+// Taxes are read by every screen that shows a price; changing them is part of editing the catalogue.
+const write = requireAny('products_edit');
+
+export const taxesRoutes =
+  (service: TaxesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/admin/taxes',
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, querystring: listQuery(taxListFields), response: { 200: listResponse(taxSchema) } },
+      },
+      async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+    app.post(
+      '/admin/taxes',
+      { config: { access: write }, schema: { tags, body: taxBody, response: { 201: dataOf(taxSchema) } } },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
+    );
+    app.get(
+      '/admin/taxes/:id',
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, params: idParams, response: { 200: dataOf(taxSchema) } },
+      },
+      async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
+    );
+    app.put(
+      '/admin/taxes/:id',
+      {
+        config: { access: write },
+        schema: { tags, params: idParams, body: taxBody, response: { 200: dataOf(taxSchema) } },
+      },
+      async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
+    );
+    app.delete(
+      '/admin/taxes/:id',
+      { config: { access: write }, schema: { tags, params: idParams, response: { 200: okSchema } } },
+      async (request) => {
+        await service.remove(authOf(request), request.params.id);
+        return { data: { ok: true as const } };
+      },
+    );
+  };

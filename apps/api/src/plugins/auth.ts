@@ -1,0 +1,82 @@
+import { allPermissions, type Permission } from '@mostrador/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  licenseId: number;
+  isPlatform: boolean;
+  roles: string[];
+  /** `can_do` entries. */
+  permissions: ReadonlySet<Permission>;
+  /** `can_grant` entries. */
+  grantable: ReadonlySet<Permission>;
+  supportUserId: number | null;
+}
+
+/**
+ * What a route demands: nothing, a session, or a session holding at least one of the permissions.
+ * `platform: true` also demands the caller's license to be the platform license.
+ */
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | { anyOf: readonly Permission[]; platform?: boolean }
+  | { allOf: readonly Permission[]; platform?: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export type Authenticate = (token: string) => Promise<AuthContext | null>;
+
+export const everyPermission: ReadonlySet<Permission> = new Set(allPermissions);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function hasAccess(auth: AuthContext, access: Exclude<Access, 'public' | 'authenticated'>): boolean {
+  if (access.platform && !auth.isPlatform) return false;
+  if ('anyOf' in access) return access.anyOf.some((p) => auth.permissions.has(p));
+  return access.allOf.every((p) => auth.permissions.has(p));
+}
+
+/** The route guard: every `/v1` route declares `config.access`; a route without one fails at start. */
+export function registerAuth(app: FastifyInstance, authenticate: Authenticate) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/v1') && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    if (token) request.auth = await authenticate(token);
+    if (access === 'public') return;
+    if (!request.auth) throw new AppError('unauthenticated');
+    if (access === 'authenticated') return;
+    if (!hasAccess(request.auth, access)) throw new AppError('forbidden');
+  });
+}
+
+/** The caller's context on a route that demands a session. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}
+
+export const requireAny = (...anyOf: Permission[]): Access => ({ anyOf });
+export const requireAll = (...allOf: Permission[]): Access => ({ allOf });
+export const platformOnly = (...anyOf: Permission[]): Access => ({ anyOf, platform: true });

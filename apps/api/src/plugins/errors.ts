@@ -1,0 +1,49 @@
+import { type ErrorBody, ErrorCode, errorMessage, type FieldError } from '@mostrador/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+function body(code: number, message: string, details?: ErrorBody['error']['details']): ErrorBody {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+function fieldOf(instancePath: string, missingProperty?: unknown): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  if (typeof missingProperty === 'string') return path ? `${path}.${missingProperty}` : missingProperty;
+  return path || 'body';
+}
+
+/** One place maps every failure to the contract's envelope; a 500 never shows its message. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: FieldError[] = error.validation.map((v) => ({
+        field: fieldOf(v.instancePath, (v.params as { missingProperty?: unknown })?.missingProperty),
+        message: v.message ?? 'invalid',
+      }));
+      return reply.status(400).send(body(ErrorCode.validation, errorMessage.validation, details));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send(body(ErrorCode.payloadTooLarge, errorMessage.payloadTooLarge));
+    }
+    if (status === 429) {
+      return reply.status(429).send(body(ErrorCode.tooManyAttempts, errorMessage.tooManyAttempts));
+    }
+    if (status >= 400 && status < 500) {
+      const field = error.code?.includes('JSON') || error instanceof SyntaxError ? 'body' : 'request';
+      return reply
+        .status(status === 415 ? 415 : 400)
+        .send(body(ErrorCode.validation, errorMessage.validation, [{ field, message: error.message }]));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body(ErrorCode.unexpected, errorMessage.unexpected));
+  });
+}
+
+export function notFoundBody(): ErrorBody {
+  return body(ErrorCode.notFound, errorMessage.notFound);
+}

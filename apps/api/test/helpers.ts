@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type Services } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { createSecretBox } from '../src/lib/secrets.js';
+import { createLoginThrottle, type ThrottleOptions } from '../src/modules/authentication/login-throttle.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite, or a throwaway database on the PostgreSQL server
+ * named by TEST_DATABASE_URL.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `mostrador_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function buildTestApp(options: { throttle?: Partial<ThrottleOptions>; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await runMigrations(database);
+  const config = loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent', ...options.env });
+  const secretBox = createSecretBox(randomBytes(32));
+  const { app, services } = await buildApp({
+    config,
+    database,
+    secretBox,
+    throttle: createLoginThrottle({ stepDelayMs: 1, ...options.throttle }),
+  });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A license with its first employee (every company permission, both scopes); answers its login. */
+export async function createLicense(t: TestApp, overrides: { code?: string; platform?: boolean } = {}) {
+  const code = overrides.code ?? unique('lic-');
+  const password = 'password-1234';
+  const { license, admin } = await t.services.licenses.create({
+    name: `License ${code}`,
+    code,
+    adminUsername: 'owner',
+    adminPassword: password,
+    isPlatform: overrides.platform ?? false,
+  });
+  const token = await login(t, { license: code, username: 'owner', password });
+  return { license, admin, token, code, password };
+}
+
+export async function login(t: TestApp, body: { license: string; username: string; password: string; remember?: boolean }) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/admin/authentication/employee-password-login', payload: body });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as string;
+}
+
+export interface CallOptions {
+  token?: string;
+  payload?: unknown;
+  query?: Record<string, string>;
+}
+
+/** An API call through `app.inject`, with the bearer token. */
+export async function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: CallOptions = {}) {
+  const res = await t.app.inject({
+    method,
+    url,
+    query: options.query,
+    payload: options.payload as never,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+  let body: any;
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+/** An employee of the caller's license with exactly these entries, and his token. */
+export async function createEmployee(
+  t: TestApp,
+  licenseCode: string,
+  adminToken: string,
+  permissions: { scope: 'can_do' | 'can_grant'; permission: string }[],
+) {
+  const username = unique('emp');
+  const password = 'employee-pass-1';
+  const res = await call(t, 'POST', '/v1/admin/users', {
+    token: adminToken,
+    payload: { name: `Employee ${username}`, username, password, permissions },
+  });
+  if (res.status !== 201) throw new Error(`employee not created: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = await login(t, { license: licenseCode, username, password });
+  return { id: res.body.data.id as number, username, password, token };
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { emailSchema, optionalText, urlSchema } from './common.js';
+import { languages } from './languages.js';
+import { phonePattern } from './phone.js';
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const optionalUrl = z
+  .union([z.literal(''), urlSchema])
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+const optionalEmail = z
+  .union([z.literal(''), emailSchema])
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || phonePattern.test(v), { message: 'phone must begin with a country code' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+/** A write-only secret: absent keeps it, null or empty clears it, a string replaces it. */
+const secretInput = z.string().max(4096).nullable().optional();
+
+export const companySettingsSchema = z.object({
+  companyName: optionalText(160),
+  vat: optionalText(32),
+  email: optionalEmail,
+  phone: optionalPhone,
+  street: optionalText(160),
+  postalCode: optionalText(16),
+  city: optionalText(80),
+  state: optionalText(80),
+  country: optionalText(80),
+  web: optionalUrl,
+  widgetUrl: optionalUrl,
+  logo: z.number().int().positive().nullable().optional(),
+  locale: z.enum(languages),
+  otherLanguages: z.array(z.enum(languages)).max(languages.length),
+  timeZone: z.string().refine(isTimeZone, { message: 'unknown time zone' }),
+});
+
+const notificationSchema = z.object({
+  status: z.boolean(),
+  hour: z.number().int().min(0).max(23),
+  daysInAdvance: z.number().int().min(0).max(365),
+  subject: z.string().trim().max(200),
+  body: z.string().max(20000),
+});
+
+const mailPublic = z.object({
+  host: optionalText(255),
+  port: z.number().int().min(1).max(65535).nullable().optional(),
+  user: optionalText(255),
+  fromMailAddress: optionalEmail,
+  supplierFromMailAddress: optionalEmail,
+});
+const stripePublic = z.object({
+  publishKey: optionalText(255),
+  testPublishKey: optionalText(255),
+  successUrl: optionalUrl,
+  errorUrl: optionalUrl,
+});
+export const redsysTransactionTypes = ['authorization', 'pre-authorization', 'authentication'] as const;
+const redsysPublic = z.object({
+  url: optionalUrl,
+  fuc: optionalText(16),
+  terminal: optionalText(8),
+  currency: optionalText(8),
+  transactionType: z.enum(redsysTransactionTypes).nullable().optional(),
+  version: optionalText(32),
+});
+const verifactuPublic = z.object({
+  status: z.boolean(),
+  environment: z.enum(['test', 'production']),
+  taxId: optionalText(32),
+  certificateFile: z.number().int().positive().nullable().optional(),
+});
+
+const nullableText = z.string().nullable();
+const notificationsSchema = z.object({ booking: notificationSchema, birthday: notificationSchema });
+const giftVoucherSettings = z.object({
+  daysQuantityForAGiftVoucherExpiration: z.number().int().min(1).max(3650),
+  numberOfBookings: z.number().int().min(1).max(1000),
+});
+const subscriptionSettings = z.object({
+  daysToPaySubscriptionRenewal: z.number().int().min(0).max(365),
+  freeSubscriptionTrialDays: z.number().int().min(0).max(365),
+});
+
+/** What `GET /admin/settings` answers: plain values; secrets only say whether they are set. */
+export const settingsSchema = z.object({
+  companyName: nullableText,
+  vat: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  street: nullableText,
+  postalCode: nullableText,
+  city: nullableText,
+  state: nullableText,
+  country: nullableText,
+  web: nullableText,
+  widgetUrl: nullableText,
+  logo: z.number().int().nullable(),
+  locale: z.enum(languages),
+  otherLanguages: z.array(z.enum(languages)),
+  timeZone: z.string(),
+  mail: z.object({
+    host: nullableText,
+    port: z.number().int().nullable(),
+    user: nullableText,
+    fromMailAddress: nullableText,
+    supplierFromMailAddress: nullableText,
+    passSet: z.boolean(),
+  }),
+  stripe: z.object({
+    publishKey: nullableText,
+    testPublishKey: nullableText,
+    successUrl: nullableText,
+    errorUrl: nullableText,
+    secretKeySet: z.boolean(),
+    testSecretKeySet: z.boolean(),
+  }),
+  redsys: z.object({
+    url: nullableText,
+    fuc: nullableText,
+    terminal: nullableText,
+    currency: nullableText,
+    transactionType: z.enum(redsysTransactionTypes).nullable(),
+    version: nullableText,
+    encryptionKeySet: z.boolean(),
+  }),
+  verifactu: z.object({
+    status: z.boolean(),
+    environment: z.enum(['test', 'production']),
+    taxId: nullableText,
+    certificateFile: z.number().int().nullable(),
+    certificatePasswordSet: z.boolean(),
+  }),
+  notifications: notificationsSchema,
+  giftVouchers: giftVoucherSettings,
+  subscriptions: subscriptionSettings,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** `PUT /admin/settings`: any section may be sent; what is sent replaces what was there. */
+export const updateSettingsBody = companySettingsSchema.partial().extend({
+  mail: mailPublic.extend({ pass: secretInput }).optional(),
+  stripe: stripePublic.extend({ secretKey: secretInput, testSecretKey: secretInput }).optional(),
+  redsys: redsysPublic.extend({ encryptionKey: secretInput }).optional(),
+  verifactu: verifactuPublic.extend({ certificatePassword: secretInput }).optional(),
+  notifications: notificationsSchema.optional(),
+  giftVouchers: giftVoucherSettings.optional(),
+  subscriptions: subscriptionSettings.optional(),
+});
+export type UpdateSettingsBody = z.input<typeof updateSettingsBody>;
+
+/** The general section the company settings screen edits. */
+export const generalSettingsForm = companySettingsSchema;
+export type GeneralSettings = z.input<typeof companySettingsSchema>;

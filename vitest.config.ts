@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: { '@mostrador/contract': path.resolve(import.meta.dirname, 'packages/contract/src/index.ts') },
+  },
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/test/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    setupFiles: ['apps/web/src/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
