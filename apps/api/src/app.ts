@@ -22,9 +22,12 @@ import {
   createCustomFieldsService,
   customFieldsRoutes,
 } from './modules/custom-fields/custom-fields.routes.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
+import { createCustomersService } from './modules/customers/customers.service.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { createEmployeesService } from './modules/employees/employees.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
+import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -54,6 +57,7 @@ export function createServices(deps: AppDeps) {
     taxes: createTaxesService({ db }),
     customFields: createCustomFieldsService({ db }),
     licenses: createLicensesService({ db, settings }),
+    customers: createCustomersService({ db }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -99,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(settingsRoutes(services.settings, services.employees));
       await v1.register(taxesRoutes(services.taxes));
       await v1.register(customFieldsRoutes(services.customFields));
+      await v1.register(licensesRoutes(services.licenses));
+      await v1.register(customersRoutes(services.customers));
     },
     { prefix: '/v1' },
   );

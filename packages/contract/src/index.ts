@@ -2,6 +2,7 @@ export * from './app-config.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './custom-fields.js';
+export * from './customers.js';
 export * from './employees.js';
 export * from './errors.js';
 export * from './languages.js';

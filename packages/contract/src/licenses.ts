@@ -33,3 +33,32 @@ export const createLicenseBody = z.object({
   adminPassword: passwordSchema,
 });
 export type CreateLicenseBody = z.input<typeof createLicenseBody>;
+
+export const licenseListFields = [
+  'id',
+  'name',
+  'code',
+  'status',
+  'productName',
+  'customerName',
+  'customerSurname',
+  'createdAt',
+] as const;
+
+export const licenseListItemSchema = licenseSchema.extend({
+  productName: z.string().nullable(),
+  customerName: z.string().nullable(),
+  customerSurname: z.string().nullable(),
+});
+export type LicenseListItem = z.infer<typeof licenseListItemSchema>;
+
+export const updateLicenseBody = z.object({
+  name: z.string().trim().min(1).max(160),
+  code: licenseCodeSchema,
+  status: z.enum(licenseStatuses),
+  customerId: z.number().int().positive().nullable().optional(),
+  productId: z.number().int().positive().nullable().optional(),
+});
+export type UpdateLicenseBody = z.input<typeof updateLicenseBody>;
+
+export const supportLoginParams = z.object({ userId: z.coerce.number().int().positive() });

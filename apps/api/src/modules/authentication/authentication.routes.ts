@@ -1,7 +1,7 @@
-import { dataOf, loginBody, okSchema } from '@mostrador/contract';
+import { dataOf, loginBody, okSchema, supportLoginParams } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, platformOnly } from '../../plugins/auth.js';
 import type { AuthenticationService } from './authentication.service.js';
 
 export const authenticationRoutes =
@@ -20,6 +20,27 @@ export const authenticationRoutes =
       },
       async (request) => {
         const token = await service.login(request.body as Required<typeof request.body>, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return { data: token };
+      },
+    );
+
+    app.get(
+      '/admin/authentication/login-as-support/:userId',
+      {
+        config: { access: platformOnly('licenses_loginAsUser') },
+        schema: {
+          tags: ['authentication'],
+          summary:
+            'Open a session as an employee of any license, recorded in its audit log; answers the token',
+          params: supportLoginParams,
+          response: { 200: dataOf(z.string()) },
+        },
+      },
+      async (request) => {
+        const token = await service.loginAsSupport(authOf(request), request.params.userId, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });

@@ -5,12 +5,15 @@ import {
   SUPER_ADMIN,
   sessionHours,
 } from '@mostrador/contract';
-import type { Db } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { type AuthContext, everyPermission } from '../../plugins/auth.js';
+import { createAuditLogRepository } from '../audit-log/audit-log.repository.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
+import { licenses } from '../licenses/licenses.table.js';
 import { createAuthenticationRepository } from './authentication.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 
@@ -24,16 +27,21 @@ export interface ClientInfo {
 export function createAuthenticationService(deps: { db: Db; throttle: LoginThrottle }) {
   const repo = createAuthenticationRepository(deps.db);
   const employees = createEmployeesRepository(deps.db);
+  const findLicense = async (id: number) => {
+    const [row] = await deps.db.select().from(licenses).where(eq(licenses.id, id));
+    return row;
+  };
 
   async function openSession(
     user: { id: number; licenseId: number },
     remember: boolean,
     client: ClientInfo,
     supportUserId: number | null = null,
+    db: DbOrTx = deps.db,
   ): Promise<string> {
     const token = newToken();
     const hours = remember ? sessionHours.remembered : sessionHours.short;
-    await repo.insertSession({
+    await createAuthenticationRepository(db).insertSession({
       licenseId: user.licenseId,
       userId: user.id,
       tokenHash: hashToken(token),
@@ -68,6 +76,28 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
       return openSession(user, body.remember, client);
     },
 
+    /** A session as another employee, for support; recorded in that license's audit log. */
+    async loginAsSupport(auth: AuthContext, userId: number, client: ClientInfo): Promise<string> {
+      const target = await employees.findInAnyLicense(userId);
+      if (!target?.enabled) throw new AppError('notFound');
+      const license = await findLicense(target.licenseId);
+      if (license?.status !== 'active') throw new AppError('notFound');
+      return deps.db.transaction(async (tx) => {
+        await createAuditLogRepository(tx).record({
+          licenseId: target.licenseId,
+          actorUserId: auth.userId,
+          action: 'support.login',
+          details: {
+            asUserId: target.id,
+            asUsername: target.username,
+            supportLicenseId: auth.licenseId,
+            ip: client.ip,
+          },
+        });
+        return openSession(target, false, client, auth.userId, tx);
+      });
+    },
+
     async logout(auth: AuthContext) {
       await repo.deleteSession(auth.sessionId);
     },
@@ -97,6 +127,7 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
     },
 
     endSessionsOf: repo.deleteSessionsOf,
+    sweepExpired: repo.deleteExpired,
   };
 }
 export type AuthenticationService = ReturnType<typeof createAuthenticationService>;

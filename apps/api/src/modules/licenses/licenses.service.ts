@@ -1,18 +1,58 @@
-import { allPermissions, type CreateLicenseBody, companyPermissions, SUPER_ADMIN } from '@mostrador/contract';
-import { eq } from 'drizzle-orm';
+import {
+  allPermissions,
+  type CreateLicenseBody,
+  companyPermissions,
+  type License,
+  type LicenseListItem,
+  type ListQuery,
+  SUPER_ADMIN,
+  type UpdateLicenseBody,
+} from '@mostrador/contract';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { pageOf } from '../../lib/list.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { createLicensesRepository, type LicenseRow } from './licenses.repository.js';
 import { licenses } from './licenses.table.js';
+
+function toLicense(row: LicenseRow): License {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    status: row.status,
+    customerId: row.customerId,
+    productId: row.productId,
+    isPlatform: row.isPlatform,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const codeTaken = () => new AppError('licenseCodeExists', [{ field: 'code', message: 'already exists' }]);
 
 export function createLicensesService(deps: { db: Db; settings: SettingsService }) {
   const { db } = deps;
+  const repo = createLicensesRepository(db);
   return {
-    async findByCode(code: string) {
-      const [row] = await db.select().from(licenses).where(eq(licenses.code, code.toLowerCase()));
-      return row;
+    findByCode: repo.findByCode,
+
+    async list(query: ListQuery) {
+      const { rows, count } = await repo.list(query);
+      const items: LicenseListItem[] = rows.map((r) => ({
+        ...toLicense(r),
+        productName: null,
+        customerName: null,
+        customerSurname: null,
+      }));
+      return pageOf(items, count, query);
+    },
+
+    async get(id: number) {
+      const row = await repo.find(id);
+      if (!row) throw notFound();
+      return toLicense(row);
     },
 
     /**
@@ -23,8 +63,7 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
       body: Omit<CreateLicenseBody, 'status'> & { isPlatform?: boolean; status?: 'active' | 'inactive' },
     ) {
       const code = body.code.trim().toLowerCase();
-      if (await this.findByCode(code))
-        throw new AppError('licenseCodeExists', [{ field: 'code', message: 'already exists' }]);
+      if (await repo.findByCode(code)) throw codeTaken();
       const passwordHash = await hashPassword(body.adminPassword);
       const isPlatform = body.isPlatform ?? false;
       return db.transaction(async (tx) => {
@@ -60,6 +99,34 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
         );
         return { license: license!, admin };
       });
+    },
+
+    async update(id: number, body: UpdateLicenseBody) {
+      const current = await repo.find(id);
+      if (!current) throw notFound();
+      const other = await repo.findByCode(body.code);
+      if (other && other.id !== id) throw codeTaken();
+      // The platform license cannot be switched off: nobody could log in to switch it back on.
+      if (current.isPlatform && body.status !== 'active') {
+        throw new AppError('validation', [{ field: 'status', message: 'the platform license stays active' }]);
+      }
+      const row = await repo.update(id, {
+        name: body.name,
+        code: body.code,
+        status: body.status,
+        customerId: body.customerId ?? null,
+        productId: body.productId ?? null,
+      });
+      return toLicense(row!);
+    },
+
+    /** Deletes a company license and everything it holds (the foreign keys cascade). */
+    async remove(id: number) {
+      const current = await repo.find(id);
+      if (!current) throw notFound();
+      if (current.isPlatform)
+        throw new AppError('conflict', undefined, 'The platform license cannot be deleted');
+      await repo.remove(id);
     },
   };
 }

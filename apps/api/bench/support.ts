@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type Services } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { createSecretBox } from '../src/lib/secrets.js';
+
+/**
+ * A throwaway database for a benchmark: on the PostgreSQL server of BENCH_DATABASE_URL (default the
+ * local one), or in PGlite with BENCH_PGLITE=1.
+ */
+export async function benchApp() {
+  let drop = async () => {};
+  let database: Database;
+  if (process.env.BENCH_PGLITE === '1') {
+    database = await openDatabase({});
+  } else {
+    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `mostrador_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  await runMigrations(database);
+  const { app, services } = await buildApp({
+    config: loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent' }),
+    database,
+    secretBox: createSecretBox(randomBytes(32)),
+  });
+  await app.ready();
+  return {
+    app,
+    services: services as Services,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Times `count` sequential runs of `fn` after `warmup` and prints p50/p95/max in milliseconds. */
+export async function timeIt(label: string, fn: () => Promise<unknown>, count = 200, warmup = 20) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  console.log(
+    `${label}: p50 ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${at(1).toFixed(2)} ms (${count} runs)`,
+  );
+  return { p50: at(0.5), p95: at(0.95) };
+}

@@ -1,0 +1,142 @@
+import type { ListQuery } from '@mostrador/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { cappedCountLimit, type ListSpec, likePattern, listClauses } from '../../lib/list.js';
+import { customFields } from '../custom-fields/custom-fields.table.js';
+import { customerCustomFieldValues, customers } from './customers.table.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerValues = Omit<typeof customers.$inferInsert, 'id' | 'licenseId' | 'searchText'>;
+
+const listSpec: ListSpec = {
+  fields: {
+    id: { column: customers.id, type: 'number' },
+    companyName: { column: customers.company, type: 'string' },
+    vat: { column: customers.vat, type: 'string' },
+    contactName: { column: customers.name, type: 'string' },
+    contactSurname: { column: customers.surname, type: 'string' },
+    contactEmail: { column: customers.email, type: 'string' },
+    contactPhone: { column: customers.phone, type: 'string' },
+    notes: { column: customers.notes, type: 'string' },
+    createdAt: { column: customers.createdAt, type: 'date' },
+  },
+  // The search goes through the trigram-indexed column instead (see list()).
+  search: [],
+  defaultOrder: { contactName: 'asc' },
+  tiebreaker: customers.id,
+};
+
+const listColumns = {
+  id: customers.id,
+  companyName: customers.company,
+  vat: customers.vat,
+  contactName: customers.name,
+  contactSurname: customers.surname,
+  contactEmail: customers.email,
+  contactPhone: customers.phone,
+  image: customers.image,
+  notes: customers.notes,
+  createdAt: customers.createdAt,
+};
+
+export function createCustomersRepository(db: DbOrTx) {
+  const scope = (licenseId: number, id: number) =>
+    and(eq(customers.licenseId, licenseId), eq(customers.id, id));
+  return {
+    async list(licenseId: number, query: ListQuery) {
+      const { query: term, ...rest } = query;
+      const c = listClauses(rest, listSpec, eq(customers.licenseId, licenseId));
+      const where = term
+        ? and(c.where, sql`${customers.searchText} like ${likePattern(term.toLowerCase())}`)!
+        : c.where;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(customers)
+          .where(where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(db.select({ one: sql`1` }).from(customers).where(where).limit(cappedCountLimit).as('c')),
+      ]);
+      return { rows, count: counted?.n ?? 0 };
+    },
+    async find(licenseId: number, id: number) {
+      const [row] = await db.select().from(customers).where(scope(licenseId, id));
+      return row;
+    },
+    async findByEmail(licenseId: number, email: string) {
+      const [row] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.licenseId, licenseId), sql`lower(${customers.email}) = lower(${email})`));
+      return row;
+    },
+    async insert(licenseId: number, values: CustomerValues) {
+      const [row] = await db
+        .insert(customers)
+        .values({ ...values, licenseId })
+        .returning();
+      return row!;
+    },
+    async update(licenseId: number, id: number, values: CustomerValues) {
+      const [row] = await db.update(customers).set(values).where(scope(licenseId, id)).returning();
+      return row;
+    },
+    async remove(licenseId: number, id: number) {
+      const rows = await db.delete(customers).where(scope(licenseId, id)).returning({ id: customers.id });
+      return rows.length > 0;
+    },
+    async customFieldValues(licenseId: number, customerId: number) {
+      return db
+        .select({
+          customFieldId: customerCustomFieldValues.customFieldId,
+          value: customerCustomFieldValues.value,
+        })
+        .from(customerCustomFieldValues)
+        .where(
+          and(
+            eq(customerCustomFieldValues.licenseId, licenseId),
+            eq(customerCustomFieldValues.customerId, customerId),
+          ),
+        )
+        .orderBy(asc(customerCustomFieldValues.customFieldId));
+    },
+    /** The ids among `ids` that are customer fields of this license. */
+    async customerFieldIds(licenseId: number, ids: number[]) {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ id: customFields.id })
+        .from(customFields)
+        .where(
+          and(
+            eq(customFields.licenseId, licenseId),
+            eq(customFields.entity, 'customer'),
+            inArray(customFields.id, ids),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+    async setCustomFieldValues(
+      licenseId: number,
+      customerId: number,
+      values: { customFieldId: number; value: string | null }[],
+    ) {
+      await db
+        .delete(customerCustomFieldValues)
+        .where(
+          and(
+            eq(customerCustomFieldValues.licenseId, licenseId),
+            eq(customerCustomFieldValues.customerId, customerId),
+          ),
+        );
+      if (values.length) {
+        await db
+          .insert(customerCustomFieldValues)
+          .values(values.map((v) => ({ ...v, licenseId, customerId })));
+      }
+    },
+  };
+}

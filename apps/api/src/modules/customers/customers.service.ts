@@ -1,0 +1,124 @@
+import type { Customer, CustomerListItem, customerBody, ListQuery } from '@mostrador/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { pageOf } from '../../lib/list.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { type CustomerRow, type CustomerValues, createCustomersRepository } from './customers.repository.js';
+
+type Body = z.output<typeof customerBody>;
+
+const emailTaken = () => new AppError('customerEmailExists', [{ field: 'email', message: 'already exists' }]);
+
+function toCustomer(row: CustomerRow, customFields: Customer['customFields']): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    company: row.company,
+    vat: row.vat,
+    email: row.email,
+    phone: row.phone,
+    birthdate: row.birthdate,
+    gender: row.gender,
+    street: row.street,
+    streetNumber: row.streetNumber,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+    notes: row.notes,
+    image: row.image,
+    customFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function valuesOf(body: Body): CustomerValues {
+  return {
+    name: body.name,
+    surname: body.surname ?? null,
+    company: body.company ?? null,
+    vat: body.vat ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    birthdate: body.birthdate ?? null,
+    gender: body.gender ?? null,
+    street: body.street ?? null,
+    streetNumber: body.streetNumber ?? null,
+    city: body.city ?? null,
+    state: body.state ?? null,
+    postalCode: body.postalCode ?? null,
+    country: body.country ?? null,
+    notes: body.notes ?? null,
+    image: body.image ?? null,
+  };
+}
+
+export function createCustomersService(deps: { db: Db }) {
+  const { db } = deps;
+  const repo = createCustomersRepository(db);
+
+  async function checkCustomFields(licenseId: number, values: Body['customFields']) {
+    const ids = [...new Set((values ?? []).map((v) => v.customFieldId))];
+    const known = new Set(await repo.customerFieldIds(licenseId, ids));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) {
+      throw new AppError(
+        'validation',
+        unknown.map((id) => ({ field: `customFields.${id}`, message: 'unknown custom field' })),
+      );
+    }
+  }
+
+  async function save(auth: AuthContext, body: Body, id?: number): Promise<number> {
+    if (body.email) {
+      const other = await repo.findByEmail(auth.licenseId, body.email);
+      if (other && other.id !== id) throw emailTaken();
+    }
+    await checkCustomFields(auth.licenseId, body.customFields);
+    try {
+      return await db.transaction(async (tx) => {
+        const r = createCustomersRepository(tx);
+        const row =
+          id === undefined
+            ? await r.insert(auth.licenseId, valuesOf(body))
+            : await r.update(auth.licenseId, id, valuesOf(body));
+        if (!row) throw notFound();
+        if (body.customFields) await r.setCustomFieldValues(auth.licenseId, row.id, body.customFields);
+        return row.id;
+      });
+    } catch (error) {
+      // Two saves with the same email at once: the unique index decides.
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  return {
+    async list(auth: AuthContext, query: ListQuery) {
+      const { rows, count } = await repo.list(auth.licenseId, query);
+      const items: CustomerListItem[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return pageOf(items, count, query);
+    },
+    async get(auth: AuthContext, id: number): Promise<Customer> {
+      const row = await repo.find(auth.licenseId, id);
+      if (!row) throw notFound();
+      return toCustomer(row, await repo.customFieldValues(auth.licenseId, id));
+    },
+    async create(auth: AuthContext, body: Body) {
+      return this.get(auth, await save(auth, body));
+    },
+    async update(auth: AuthContext, id: number, body: Body) {
+      if (!(await repo.find(auth.licenseId, id))) throw notFound();
+      return this.get(auth, await save(auth, body, id));
+    },
+    // The rule "no delete with orders or invoices" (cannotDeleteCustomer) joins here with the orders module.
+    async remove(auth: AuthContext, id: number) {
+      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
+    },
+  };
+}
+export type CustomersService = ReturnType<typeof createCustomersService>;
