@@ -35,6 +35,13 @@ if (boot.created) {
 }
 if (config.DEMO_DATA) console.log(await seedDemo(database.db, services));
 
+// Expired sessions are useless rows: sweep them now and every hour.
+const sweep = () =>
+  services.authentication.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+void sweep();
+const sweeper = setInterval(sweep, 3_600_000);
+sweeper.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -42,6 +49,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
+  clearInterval(sweeper);
   try {
     await app.close();
     await database.close();

@@ -28,8 +28,14 @@ describe('employee password login', () => {
     const { code, password } = await createLicense(t);
     const short = await login(t, { license: code, username: 'owner', password });
     const long = await login(t, { license: code, username: 'owner', password, remember: true });
-    const [s] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(short)));
-    const [l] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(long)));
+    const [s] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(short)));
+    const [l] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(long)));
     const hours = (d: Date) => (d.getTime() - Date.now()) / 3_600_000;
     expect(hours(s!.expiresAt)).toBeGreaterThan(11.9);
     expect(hours(s!.expiresAt)).toBeLessThanOrEqual(12);
@@ -54,10 +60,14 @@ describe('employee password login', () => {
   it('refuses with 429 after repeated failures for one username, and not for another', async () => {
     const { code, password } = await createLicense(t);
     for (let i = 0; i < 3; i++) {
-      const res = await call(t, 'POST', loginUrl, { payload: { license: code, username: 'owner', password: 'bad-one' } });
+      const res = await call(t, 'POST', loginUrl, {
+        payload: { license: code, username: 'owner', password: 'bad-one' },
+      });
       expect(res.status).toBe(401);
     }
-    const locked = await call(t, 'POST', loginUrl, { payload: { license: code, username: 'owner', password } });
+    const locked = await call(t, 'POST', loginUrl, {
+      payload: { license: code, username: 'owner', password },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe(ErrorCode.tooManyAttempts);
     const other = await createLicense(t);
@@ -99,7 +109,10 @@ describe('sessions', () => {
     const owner = await createLicense(t);
     const employee = await createEmployee(t, owner.code, owner.token, []);
     expect((await call(t, 'GET', '/v1/admin/users/info', { token: employee.token })).status).toBe(200);
-    const res = await call(t, 'PATCH', `/v1/admin/users/${employee.id}`, { token: owner.token, payload: { enabled: false } });
+    const res = await call(t, 'PATCH', `/v1/admin/users/${employee.id}`, {
+      token: owner.token,
+      payload: { enabled: false },
+    });
     expect(res.status).toBe(200);
     expect((await call(t, 'GET', '/v1/admin/users/info', { token: employee.token })).status).toBe(401);
   });
@@ -107,7 +120,10 @@ describe('sessions', () => {
 
 describe('bootstrap', () => {
   it('creates the platform SUPER_ADMIN once and never overwrites it', async () => {
-    const first = await bootstrapPlatform(t.database.db, t.services.licenses, { license: 'platform', username: 'root' });
+    const first = await bootstrapPlatform(t.database.db, t.services.licenses, {
+      license: 'platform',
+      username: 'root',
+    });
     expect(first.created).toBe(true);
     expect(first.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const second = await bootstrapPlatform(t.database.db, t.services.licenses, {
@@ -116,7 +132,11 @@ describe('bootstrap', () => {
       password: 'another-password',
     });
     expect(second.created).toBe(false);
-    const token = await login(t, { license: 'platform', username: 'root', password: first.generatedPassword! });
+    const token = await login(t, {
+      license: 'platform',
+      username: 'root',
+      password: first.generatedPassword!,
+    });
     const info = await call(t, 'GET', '/v1/admin/users/info', { token });
     expect(info.body.data.roles).toContain('SUPER_ADMIN');
     expect(info.body.data.isPlatform).toBe(true);

@@ -44,7 +44,9 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function buildTestApp(options: { throttle?: Partial<ThrottleOptions>; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { throttle?: Partial<ThrottleOptions>; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await runMigrations(database);
   const config = loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent', ...options.env });
@@ -86,8 +88,15 @@ export async function createLicense(t: TestApp, overrides: { code?: string; plat
   return { license, admin, token, code, password };
 }
 
-export async function login(t: TestApp, body: { license: string; username: string; password: string; remember?: boolean }) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/admin/authentication/employee-password-login', payload: body });
+export async function login(
+  t: TestApp,
+  body: { license: string; username: string; password: string; remember?: boolean },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/admin/authentication/employee-password-login',
+    payload: body,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().data as string;
 }
@@ -99,7 +108,12 @@ export interface CallOptions {
 }
 
 /** An API call through `app.inject`, with the bearer token. */
-export async function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: CallOptions = {}) {
+export async function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+) {
   const res = await t.app.inject({
     method,
     url,
@@ -107,6 +121,7 @@ export async function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' 
     payload: options.payload as never,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
   let body: any;
   try {
     body = res.json();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.js';
 
-export const idSchema = z.coerce.number().int().positive();
+/** Ids are PostgreSQL integers. */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id: idSchema });
 
 /** A trimmed text with optional bounds; empty strings stay empty (use `optionalText` for nullable). */

@@ -47,7 +47,10 @@ export const companySettingsSchema = z.object({
   logo: z.number().int().positive().nullable().optional(),
   locale: z.enum(languages),
   otherLanguages: z.array(z.enum(languages)).max(languages.length),
-  timeZone: z.string().refine(isTimeZone, { message: 'unknown time zone' }),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { message: 'unknown time zone' })
+    .transform((v) => new Intl.DateTimeFormat('en', { timeZone: v }).resolvedOptions().timeZone),
 });
 
 const notificationSchema = z.object({

@@ -11,7 +11,11 @@ import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
 
+/** `number`, `money` and `percentage` are stored as PostgreSQL `integer`: ids, counts, cents, hundredths. */
 export type FieldType = 'string' | 'number' | 'money' | 'boolean' | 'date' | 'percentage';
+
+const maxInteger = 2_147_483_647;
+const isStorableInteger = (value: number) => Number.isInteger(value) && Math.abs(value) <= maxInteger;
 
 export interface ListField {
   column: AnyColumn | SQL;
@@ -41,16 +45,22 @@ function coerce(type: FieldType, value: unknown, path: string, timeZone: string,
     case 'string':
       return typeof value === 'string' ? value : fail('must be a string');
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? value : fail('must be a number');
-    case 'money':
+      return typeof value === 'number' && isStorableInteger(value) ? value : fail('must be an integer');
+    case 'money': {
       if (typeof value !== 'number') return fail('must be a number');
+      let cents: number;
       try {
-        return eurosToCents(value);
+        cents = eurosToCents(value);
       } catch {
         return fail('must have at most two decimals');
       }
-    case 'percentage':
-      return typeof value === 'number' ? Math.round(value * 100) : fail('must be a number');
+      return isStorableInteger(cents) ? cents : fail('out of range');
+    }
+    case 'percentage': {
+      if (typeof value !== 'number') return fail('must be a number');
+      const hundredths = Math.round(value * 100);
+      return isStorableInteger(hundredths) ? hundredths : fail('out of range');
+    }
     case 'boolean':
       return typeof value === 'boolean' ? value : fail('must be a boolean');
     case 'date': {

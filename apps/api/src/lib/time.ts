@@ -1,5 +1,6 @@
-const offsetPattern = /(Z|[+-]\d{2}:?\d{2})$/i;
-const localPattern = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+/** A date, optionally a time (seconds and fraction optional), optionally an offset after the time. */
+const isoPattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2}))?)?$/i;
 
 /** The offset of `timeZone` from UTC at `instant`, in minutes. */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
@@ -61,16 +62,29 @@ export function zonedToInstant(
 
 /** An ISO instant; a plain date or an offset-less date-time is read in the company's time zone. */
 export function parseClientInstant(value: string, timeZone: string): Date | undefined {
-  if (offsetPattern.test(value)) {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  }
-  const m = localPattern.exec(value);
+  const m = isoPattern.exec(value);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second, ms] = m
-    .slice(1)
+  const [year, month, day, hour, minute, second] = m
+    .slice(1, 7)
     .map((v) => (v === undefined ? 0 : Number(v)));
-  if (month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59 || second! > 59)
+  // A fraction is of a second: `.5` is 500 ms.
+  const ms = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (
+    month! < 1 ||
+    month! > 12 ||
+    day! < 1 ||
+    day! > daysInMonth ||
+    hour! > 23 ||
+    minute! > 59 ||
+    second! > 59
+  )
     return undefined;
-  return zonedToInstant({ year: year!, month: month!, day: day!, hour, minute, second, ms }, timeZone);
+  const local = { year: year!, month: month!, day: day!, hour, minute, second, ms };
+  if (!m[8]) return zonedToInstant(local, timeZone);
+  const offsetHours = Number(m[10] ?? 0);
+  const offsetMinutes = Number(m[11] ?? 0);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const offset = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  return new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second, ms) - offset * 60_000);
 }

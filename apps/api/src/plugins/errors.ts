@@ -13,6 +13,17 @@ function fieldOf(instancePath: string, missingProperty?: unknown): string {
   return path || 'body';
 }
 
+/**
+ * PostgreSQL's data exceptions that only a client's value causes: a number out of the column's range
+ * (an id like 99999999999), text it cannot store (a NUL character), a malformed or overflowing value.
+ */
+const invalidInputStates = new Set(['22003', '22P02', '22021', '22P05', '22007', '22008']);
+function isInvalidInput(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const state = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof state === 'string' && invalidInputStates.has(state);
+}
+
 /** One place maps every failure to the contract's envelope; a 500 never shows its message. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -25,6 +36,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: v.message ?? 'invalid',
       }));
       return reply.status(400).send(body(ErrorCode.validation, errorMessage.validation, details));
+    }
+    if (isInvalidInput(error)) {
+      return reply
+        .status(400)
+        .send(
+          body(ErrorCode.validation, errorMessage.validation, [
+            { field: 'request', message: 'a value is out of range or has characters that cannot be stored' },
+          ]),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -53,6 +53,12 @@ export function createEmployeesRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Any license's employee: only the platform's support log-in looks across licenses. */
+    async findInAnyLicense(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
     async findByUsername(licenseId: number, username: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()

@@ -1,9 +1,11 @@
 import {
+  allPermissions,
   type CreateEmployeeBody,
   type CurrentUser,
   companyPermissions,
   type Employee,
   type ListQuery,
+  type Permission,
   type PermissionEntry,
   SUPER_ADMIN,
   type UiConfig,
@@ -13,9 +15,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { type AuthContext, everyPermission } from '../../plugins/auth.js';
 import { createAuthenticationRepository } from '../authentication/authentication.repository.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { createEmployeesRepository, type UserRow } from './employees.repository.js';
@@ -23,10 +26,10 @@ import { permissionChanges, refusedChanges } from './grant-rules.js';
 
 type Entry = Omit<PermissionEntry, 'id'>;
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
+const allEntries: PermissionEntry[] = allPermissions.flatMap((permission) => [
+  { scope: 'can_do' as const, permission },
+  { scope: 'can_grant' as const, permission },
+]);
 
 function toEmployee(row: UserRow, permissions: PermissionEntry[]): Employee {
   return {
@@ -39,6 +42,15 @@ function toEmployee(row: UserRow, permissions: PermissionEntry[]): Employee {
     permissions,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Whether `auth` may change another employee's credentials or switch him off: never the platform
+ * SUPER_ADMIN, and only someone all of whose rights the editor could have granted himself.
+ */
+function mayManage(auth: AuthContext, target: UserRow, entries: PermissionEntry[]): boolean {
+  if (target.roles.includes(SUPER_ADMIN)) return false;
+  return entries.every((e) => auth.grantable.has(e.permission as Permission));
 }
 
 export function createEmployeesService(deps: { db: Db }) {
@@ -96,7 +108,9 @@ export function createEmployeesService(deps: { db: Db }) {
         email: user.email,
         username: user.username,
         roles: user.roles,
-        permissions: await entriesOf(auth.licenseId, user.id),
+        // The platform SUPER_ADMIN holds everything by his role, whatever his stored entries say.
+        permissions:
+          auth.permissions === everyPermission ? allEntries : await entriesOf(auth.licenseId, user.id),
         uiConfig: user.uiConfig,
         licenseId: license.id,
         licenseName: license.name,
@@ -186,6 +200,23 @@ export function createEmployeesService(deps: { db: Db }) {
       if (!user) throw notFound();
       const before = await entriesOf(auth.licenseId, id);
       const changes = body.permissions ? permissionChanges(before, body.permissions) : undefined;
+      if (changes && id === auth.userId && (changes.added.length || changes.removed.length)) {
+        // Contract §4 grants to another employee: nobody widens (or narrows) his own rights.
+        throw new AppError('cannotGrantPermission', [{ field: 'permissions', message: 'not on oneself' }]);
+      }
+      const disabling = body.enabled === false && user.enabled;
+      if (disabling && (id === auth.userId || user.roles.includes(SUPER_ADMIN))) {
+        throw new AppError('cannotDeleteEmployee');
+      }
+      const touchesAccess =
+        body.password !== undefined ||
+        body.username !== undefined ||
+        body.email !== undefined ||
+        body.enabled !== undefined;
+      if (touchesAccess && id !== auth.userId && !mayManage(auth, user, before)) {
+        // Taking over someone's credentials would hand over rights the editor cannot grant.
+        throw new AppError('forbidden');
+      }
       if (changes) {
         const license = await licenseOf(auth.licenseId);
         checkAllowedForLicense(license.isPlatform, changes.added);
@@ -193,10 +224,6 @@ export function createEmployeesService(deps: { db: Db }) {
       }
       if (body.username && (await usernameTaken(auth.licenseId, body.username, id))) {
         throw new AppError('usernameExists', [{ field: 'username', message: 'already exists' }]);
-      }
-      const disabling = body.enabled === false && user.enabled;
-      if (disabling && (id === auth.userId || user.roles.includes(SUPER_ADMIN))) {
-        throw new AppError('cannotDeleteEmployee');
       }
       const values: Partial<UserRow> = {};
       if (body.name !== undefined) values.name = body.name;

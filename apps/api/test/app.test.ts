@@ -1,0 +1,166 @@
+import { ErrorCode } from '@mostrador/contract';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appVersion } from '../src/app.js';
+import { buildTestApp, call, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let branded: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  branded = await buildTestApp({ env: { BRAND_HOST: 'brand.example.test', BRAND_COLOR: '#AA3300' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await branded?.close();
+});
+
+/** The `/v1` routes the app must serve and document, as OpenAPI paths with their methods. */
+const v1Routes: Record<string, string[]> = {
+  '/v1/app-config': ['get'],
+  '/v1/admin/authentication/employee-password-login': ['post'],
+  '/v1/admin/authentication/logout': ['post'],
+  '/v1/admin/users/info': ['get', 'patch'],
+  '/v1/admin/users': ['get', 'post'],
+  '/v1/admin/users/{id}': ['delete', 'get', 'patch'],
+  '/v1/admin/settings': ['get', 'put'],
+  '/v1/admin/settings/uiConfig': ['patch'],
+  '/v1/admin/taxes': ['get', 'post'],
+  '/v1/admin/taxes/{id}': ['delete', 'get', 'put'],
+  '/v1/admin/customFields': ['get'],
+};
+
+/**
+ * The `/v1` routes Fastify serves, read from `printRoutes` (a tree, one route a line, children indented
+ * by four characters), as OpenAPI paths with their methods, HEAD left out.
+ */
+function servedV1Routes(app: TestApp['app']): Record<string, string[]> {
+  const served: Record<string, string[]> = {};
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = path;
+    const methods = (m[3] ?? '').split(', ').filter((x) => x && x !== 'HEAD');
+    if (!path.startsWith('/v1') || !methods.length) continue;
+    const openApiPath = path.replace(/:(\w+)/g, '{$1}');
+    served[openApiPath] = [...(served[openApiPath] ?? []), ...methods.map((x) => x.toLowerCase())].sort();
+  }
+  return served;
+}
+
+describe('health', () => {
+  it('answers 200 {status: ok} when the database answers', async () => {
+    const res = await call(t, 'GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 in the error envelope under /v1', async () => {
+    for (const [method, url] of [
+      ['GET', '/v1/nothing-here'],
+      ['POST', '/v1/admin/nothing'],
+      ['DELETE', '/v1/admin/taxes'],
+    ] as const) {
+      const res = await call(t, method, url);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ error: { code: ErrorCode.notFound, message: expect.any(String) } });
+    }
+  });
+
+  it('answer 404 JSON for any path when no web app is built', async () => {
+    const res = await call(t, 'GET', '/some/page');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe(ErrorCode.notFound);
+  });
+});
+
+describe('API docs', () => {
+  it('describe every /v1 route in OpenAPI 3.1', async () => {
+    const res = await call(t, 'GET', '/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.info).toMatchObject({ title: 'Mostrador API', version: appVersion });
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    const documented = Object.fromEntries(
+      Object.entries(paths)
+        .filter(([path]) => path.startsWith('/v1'))
+        .map(([path, operations]) => [path, Object.keys(operations).sort()]),
+    );
+    expect(documented).toMatchObject(v1Routes);
+    // Nothing served is left out of the docs, nothing documented is not served.
+    const served = servedV1Routes(t.app);
+    expect(Object.keys(served).length).toBeGreaterThanOrEqual(Object.keys(v1Routes).length);
+    expect(documented).toEqual(served);
+    expect(Object.keys(paths)).not.toContain('/health');
+  });
+
+  it('list only routes the app really serves', () => {
+    for (const [path, methods] of Object.entries(v1Routes)) {
+      for (const method of methods) {
+        const url = path.replace(/\{(\w+)\}/g, ':$1');
+        expect(t.app.hasRoute({ method: method.toUpperCase() as HTTPMethods, url }), `${method} ${url}`).toBe(
+          true,
+        );
+      }
+    }
+    expect(t.app.hasRoute({ method: 'GET', url: '/v1/admin/nothing' })).toBe(false);
+  });
+
+  it('document the request schemas and the bearer security', async () => {
+    const doc = (await call(t, 'GET', '/docs/json')).body;
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    const listTaxes = doc.paths['/v1/admin/taxes'].get;
+    expect(listTaxes.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['query', 'filters', 'orders', 'page', 'limit']),
+    );
+    expect(doc.paths['/v1/admin/taxes'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['name', 'percentage']),
+    );
+  });
+
+  it('serve a browsable HTML page at /docs', async () => {
+    let res = await t.app.inject({ method: 'GET', url: '/docs' });
+    for (let hops = 0; hops < 5 && res.statusCode >= 300 && res.statusCode < 400; hops++) {
+      const location = res.headers.location as string;
+      res = await t.app.inject({ method: 'GET', url: new URL(location, 'http://localhost/docs').pathname });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/swagger/i);
+  });
+});
+
+describe('app-config', () => {
+  it('answers the name, the version and no brand', async () => {
+    const res = await call(t, 'GET', '/v1/app-config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { appName: 'Mostrador', version: appVersion, brand: null } });
+    expect(appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers the brand, in Spanish, on the branded host only', async () => {
+    const get = async (host: string) =>
+      (await branded.app.inject({ method: 'GET', url: '/v1/app-config', headers: { host } })).json().data;
+    const expected = { primaryColor: '#AA3300', logoUrl: null, language: 'es' };
+    expect((await get('brand.example.test')).brand).toEqual(expected);
+    expect((await get('Brand.Example.Test:8443')).brand).toEqual(expected);
+    expect((await get('other.example.test')).brand).toBeNull();
+    expect((await get('brand.example.test.evil.test')).brand).toBeNull();
+    expect((await get('localhost:3000')).brand).toBeNull();
+  });
+
+  it('answers no brand on any host when BRAND_HOST is unset', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/app-config',
+      headers: { host: 'brand.example.test' },
+    });
+    expect(res.json().data.brand).toBeNull();
+  });
+});

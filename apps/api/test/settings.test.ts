@@ -1,0 +1,328 @@
+import { ErrorCode } from '@mostrador/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companySettings } from '../src/db/schema.js';
+import { buildTestApp, call, createEmployee, createLicense, login, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const url = '/v1/admin/settings';
+
+async function settingsOf(token: string) {
+  const res = await call(t, 'GET', url, { token });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+async function storedRow(licenseId: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(companySettings)
+    .where(eq(companySettings.licenseId, licenseId));
+  return row!;
+}
+
+/** The 400's `details[].field`s of a PUT. */
+async function putFailure(token: string, payload: unknown) {
+  const res = await call(t, 'PUT', url, { token, payload });
+  expect(res.status, JSON.stringify(payload)).toBe(400);
+  expect(res.body.error.code).toBe(ErrorCode.validation);
+  return res.body.error.details.map((d: { field: string }) => d.field);
+}
+
+describe('GET /admin/settings', () => {
+  it('answers the company configuration, secrets only as *Set flags', async () => {
+    const { token, code } = await createLicense(t);
+    const data = await settingsOf(token);
+    expect(data).toMatchObject({
+      companyName: `License ${code}`,
+      locale: 'es',
+      otherLanguages: [],
+      timeZone: 'Europe/Madrid',
+      mail: { passSet: false },
+      stripe: { secretKeySet: false, testSecretKeySet: false },
+      redsys: { encryptionKeySet: false },
+      verifactu: { certificatePasswordSet: false, status: false, environment: 'test' },
+      notifications: { booking: { status: false }, birthday: { status: false } },
+      giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365 },
+      subscriptions: { daysToPaySubscriptionRenewal: 5 },
+    });
+    expect(data.mail).not.toHaveProperty('pass');
+    expect(data.stripe).not.toHaveProperty('secretKey');
+    expect(data.redsys).not.toHaveProperty('encryptionKey');
+    expect(data.verifactu).not.toHaveProperty('certificatePassword');
+  });
+
+  it('needs a session', async () => {
+    expect((await call(t, 'GET', url)).status).toBe(401);
+    expect((await call(t, 'PUT', url, { payload: { companyName: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('PUT /admin/settings, general fields', () => {
+  it('round-trips the general fields and keeps what is not sent', async () => {
+    const { token } = await createLicense(t);
+    const general = {
+      companyName: 'Peluquería Ana',
+      vat: 'B12345678',
+      email: 'Hola@Peluqueria.Example',
+      phone: '+34600123456',
+      street: 'Calle Mayor 1',
+      postalCode: '28001',
+      city: 'Madrid',
+      state: 'Madrid',
+      country: 'España',
+      web: 'https://peluqueria.example',
+      widgetUrl: 'https://peluqueria.example/reservas',
+      locale: 'ca',
+      otherLanguages: ['es', 'en'],
+      timeZone: 'Atlantic/Canary',
+    };
+    const res = await call(t, 'PUT', url, { token, payload: general });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ ...general, email: 'hola@peluqueria.example' });
+    expect(await settingsOf(token)).toMatchObject({ ...general, email: 'hola@peluqueria.example' });
+
+    await call(t, 'PUT', url, { token, payload: { city: 'Barcelona' } });
+    expect(await settingsOf(token)).toMatchObject({
+      city: 'Barcelona',
+      companyName: 'Peluquería Ana',
+      locale: 'ca',
+    });
+
+    // An empty optional text clears it.
+    await call(t, 'PUT', url, { token, payload: { web: '', phone: '', vat: '' } });
+    expect(await settingsOf(token)).toMatchObject({ web: null, phone: null, vat: null });
+  });
+
+  it('refuses bad values with 400 naming the field, and saves nothing', async () => {
+    const { token } = await createLicense(t);
+    const before = await settingsOf(token);
+    expect(await putFailure(token, { phone: '600123456' })).toEqual(['phone']);
+    expect(await putFailure(token, { phone: '+34 600 123 456' })).toEqual(['phone']);
+    expect(await putFailure(token, { web: 'not a url' })).toEqual(['web']);
+    expect(await putFailure(token, { widgetUrl: 'ftp://files.example' })).toEqual(['widgetUrl']);
+    expect(await putFailure(token, { timeZone: 'Europe/Atlantis' })).toEqual(['timeZone']);
+    expect(await putFailure(token, { locale: 'xx' })).toEqual(['locale']);
+    expect(await putFailure(token, { otherLanguages: ['es', 'klingon'] })).toEqual(['otherLanguages.1']);
+    expect(await putFailure(token, { email: 'nope' })).toEqual(['email']);
+    expect(
+      await putFailure(token, { companyName: 'ok', phone: '1', web: 'x' }).then((f) => f.sort()),
+    ).toEqual(['phone', 'web']);
+    // Text PostgreSQL cannot store is invalid input too.
+    expect(await putFailure(token, { companyName: 'Nul\u0000' })).toEqual(['request']);
+    expect(await settingsOf(token)).toEqual(before);
+  });
+});
+
+describe('secrets', () => {
+  const secrets = {
+    mail: 'mail-pass-Zq81',
+    stripe: 'sk_live_secret_Zq81',
+    redsys: 'redsys-key-Zq81',
+    verifactu: 'cert-pass-Zq81',
+  };
+  const putAll = (token: string) =>
+    call(t, 'PUT', url, {
+      token,
+      payload: {
+        mail: { host: 'smtp.example.test', port: 465, user: 'robot', pass: secrets.mail },
+        stripe: { publishKey: 'pk_live_1', secretKey: secrets.stripe },
+        redsys: { fuc: '999008881', encryptionKey: secrets.redsys },
+        verifactu: { status: true, environment: 'production', certificatePassword: secrets.verifactu },
+      },
+    });
+
+  it('are write-only: GET says they are set and never shows them', async () => {
+    const { token } = await createLicense(t);
+    const res = await putAll(token);
+    expect(res.status).toBe(200);
+    const got = await call(t, 'GET', url, { token });
+    for (const body of [res.body, got.body]) {
+      expect(body.data).toMatchObject({
+        mail: { host: 'smtp.example.test', port: 465, user: 'robot', passSet: true },
+        stripe: { publishKey: 'pk_live_1', secretKeySet: true, testSecretKeySet: false },
+        redsys: { fuc: '999008881', encryptionKeySet: true },
+        verifactu: { status: true, environment: 'production', certificatePasswordSet: true },
+      });
+      const text = JSON.stringify(body);
+      for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('are encrypted at rest, and the service decrypts them', async () => {
+    const { token, license } = await createLicense(t);
+    expect((await putAll(token)).status).toBe(200);
+    const row = await storedRow(license.id);
+    const stored = JSON.stringify(row);
+    for (const secret of Object.values(secrets)) expect(stored).not.toContain(secret);
+    expect(Object.keys(row.secrets).sort()).toEqual([
+      'mail.pass',
+      'redsys.encryptionKey',
+      'stripe.secretKey',
+      'verifactu.certificatePassword',
+    ]);
+    expect(JSON.stringify(row.data)).not.toMatch(/pass"|secretKey|encryptionKey|certificatePassword/);
+    expect(await t.services.settings.secret(license.id, 'mail.pass')).toBe(secrets.mail);
+    expect(await t.services.settings.secret(license.id, 'stripe.secretKey')).toBe(secrets.stripe);
+    expect(await t.services.settings.secret(license.id, 'redsys.encryptionKey')).toBe(secrets.redsys);
+    expect(await t.services.settings.secret(license.id, 'verifactu.certificatePassword')).toBe(
+      secrets.verifactu,
+    );
+    expect(await t.services.settings.secret(license.id, 'stripe.testSecretKey')).toBeNull();
+  });
+
+  it('are kept when omitted, replaced when sent, cleared by null or an empty string', async () => {
+    const { token, license } = await createLicense(t);
+    await putAll(token);
+    // Omitted: kept, while the section's other fields change.
+    const kept = await call(t, 'PUT', url, { token, payload: { mail: { host: 'smtp2.example.test' } } });
+    expect(kept.body.data.mail).toMatchObject({ host: 'smtp2.example.test', user: 'robot', passSet: true });
+    expect(await t.services.settings.secret(license.id, 'mail.pass')).toBe(secrets.mail);
+    // Replaced.
+    await call(t, 'PUT', url, { token, payload: { mail: { pass: 'another-pass' } } });
+    expect(await t.services.settings.secret(license.id, 'mail.pass')).toBe('another-pass');
+    // Cleared.
+    const cleared = await call(t, 'PUT', url, {
+      token,
+      payload: { mail: { pass: null }, stripe: { secretKey: '' } },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.mail.passSet).toBe(false);
+    expect(cleared.body.data.stripe.secretKeySet).toBe(false);
+    expect(cleared.body.data.redsys.encryptionKeySet).toBe(true);
+    expect(await t.services.settings.secret(license.id, 'mail.pass')).toBeNull();
+    expect(Object.keys((await storedRow(license.id)).secrets).sort()).toEqual([
+      'redsys.encryptionKey',
+      'verifactu.certificatePassword',
+    ]);
+  });
+});
+
+describe('settings permissions', () => {
+  it('need settings_paymentGateway for the gateway and mail sections, and save nothing without it', async () => {
+    const owner = await createLicense(t);
+    const clerk = await createEmployee(t, owner.code, owner.token, []);
+    const before = await settingsOf(owner.token);
+    for (const payload of [
+      { mail: { host: 'smtp.evil.test' } },
+      { stripe: { secretKey: 'sk_evil' } },
+      { redsys: { fuc: '1' } },
+      { verifactu: { status: true, environment: 'test' } },
+      { companyName: 'Mixed', mail: { pass: 'x' } },
+    ]) {
+      const res = await call(t, 'PUT', url, { token: clerk.token, payload });
+      expect(res.status, JSON.stringify(payload)).toBe(403);
+      expect(res.body.error.code).toBe(ErrorCode.forbidden);
+    }
+    expect(await settingsOf(owner.token)).toEqual(before);
+
+    const general = await call(t, 'PUT', url, {
+      token: clerk.token,
+      payload: { companyName: 'By the clerk' },
+    });
+    expect(general.status).toBe(200);
+    expect((await settingsOf(owner.token)).companyName).toBe('By the clerk');
+
+    const gateway = await createEmployee(t, owner.code, owner.token, [
+      { scope: 'can_do', permission: 'settings_paymentGateway' },
+    ]);
+    const res = await call(t, 'PUT', url, {
+      token: gateway.token,
+      payload: { stripe: { secretKey: 'sk_ok' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.stripe.secretKeySet).toBe(true);
+  });
+
+  it('keep two licenses’ settings apart', async () => {
+    const a = await createLicense(t);
+    const b = await createLicense(t);
+    await call(t, 'PUT', url, {
+      token: a.token,
+      payload: { companyName: 'Company A', timeZone: 'Atlantic/Canary', mail: { pass: 'pass-of-a' } },
+    });
+    const ofB = await settingsOf(b.token);
+    expect(ofB).toMatchObject({
+      companyName: `License ${b.code}`,
+      timeZone: 'Europe/Madrid',
+      mail: { passSet: false },
+    });
+    expect(await t.services.settings.secret(b.license.id, 'mail.pass')).toBeNull();
+    expect(await settingsOf(a.token)).toMatchObject({ companyName: 'Company A', mail: { passSet: true } });
+  });
+});
+
+describe('PATCH /admin/settings/uiConfig', () => {
+  const uiConfig = {
+    lists: {
+      taxes: { columns: ['name', 'percentage'], pageSize: 25, sortField: 'percentage', sortOrder: 'desc' },
+      employees: { pageSize: 100, sortField: null, sortOrder: null },
+    },
+    calendar: { view: 'timeGridWeek', calendarId: 3 },
+    theme: { mode: 'dark', primaryColor: '#112233' },
+  };
+
+  it('stores the user’s interface configuration; info answers it, also after a new login', async () => {
+    const owner = await createLicense(t);
+    const res = await call(t, 'PATCH', `${url}/uiConfig`, { token: owner.token, payload: { uiConfig } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ uiConfig });
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: owner.token })).body.data.uiConfig).toEqual(
+      uiConfig,
+    );
+    const again = await login(t, { license: owner.code, username: 'owner', password: owner.password });
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: again })).body.data.uiConfig).toEqual(
+      uiConfig,
+    );
+
+    // It replaces, it does not merge.
+    const replaced = { theme: { mode: 'light', primaryColor: '#abcdef' } };
+    await call(t, 'PATCH', `${url}/uiConfig`, { token: owner.token, payload: { uiConfig: replaced } });
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: again })).body.data.uiConfig).toEqual(
+      replaced,
+    );
+  });
+
+  it('is per user', async () => {
+    const owner = await createLicense(t);
+    const clerk = await createEmployee(t, owner.code, owner.token, []);
+    await call(t, 'PATCH', `${url}/uiConfig`, { token: clerk.token, payload: { uiConfig } });
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: owner.token })).body.data.uiConfig).toEqual(
+      {},
+    );
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: clerk.token })).body.data.uiConfig).toEqual(
+      uiConfig,
+    );
+  });
+
+  it('refuses an invalid configuration with 400 naming the field, and keeps the old one', async () => {
+    const owner = await createLicense(t);
+    await call(t, 'PATCH', `${url}/uiConfig`, { token: owner.token, payload: { uiConfig } });
+    for (const [bad, field] of [
+      [{ lists: { taxes: { pageSize: 0 } } }, 'uiConfig.lists.taxes.pageSize'],
+      [{ lists: { taxes: { pageSize: 501 } } }, 'uiConfig.lists.taxes.pageSize'],
+      [{ lists: { taxes: { sortOrder: 'up' } } }, 'uiConfig.lists.taxes.sortOrder'],
+      [{ calendar: { view: 'year' } }, 'uiConfig.calendar.view'],
+      [{ theme: { mode: 'dark', primaryColor: 'red' } }, 'uiConfig.theme.primaryColor'],
+    ] as const) {
+      const res = await call(t, 'PATCH', `${url}/uiConfig`, {
+        token: owner.token,
+        payload: { uiConfig: bad },
+      });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error.code).toBe(ErrorCode.validation);
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
+    }
+    const missing = await call(t, 'PATCH', `${url}/uiConfig`, { token: owner.token, payload: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0].field).toBe('uiConfig');
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: owner.token })).body.data.uiConfig).toEqual(
+      uiConfig,
+    );
+  });
+});
