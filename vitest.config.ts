@@ -13,6 +13,7 @@ export default defineConfig({
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     setupFiles: ['apps/web/src/test/setup.ts'],
+    globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -22,7 +24,8 @@ export interface TestApp {
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase(template ? { template: new Blob([readFileSync(template)]) } : {});
     return { database, drop: async () => {} };
   }
   const name = `mostrador_test_${randomBytes(6).toString('hex')}`;
