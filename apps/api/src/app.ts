@@ -111,7 +111,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const web = webDistDir(deps.config);
   if (web) {
-    await app.register(fastifyStatic, { root: web, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Hashed file names never change content: cache them for a year.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   // Unknown API paths answer JSON; any other GET is the web app, which shows its own 404 page.
   app.setNotFoundHandler((request, reply) => {

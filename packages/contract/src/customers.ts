@@ -14,6 +14,21 @@ export const customerListFields = [
   'contactPhone',
   'notes',
   'createdAt',
+  // The customer's own fields (contract §2: filters and orders accept them too).
+  'name',
+  'surname',
+  'company',
+  'email',
+  'phone',
+  'birthdate',
+  'gender',
+  'street',
+  'streetNumber',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'updatedAt',
 ] as const;
 
 const text = (max: number) =>
@@ -72,7 +87,13 @@ export const customerBody = z.object({
   country: text(80),
   notes: text(4000),
   image: z.number().int().positive().nullable().optional(),
-  customFields: z.array(customFieldValueSchema).max(100).optional(),
+  customFields: z
+    .array(customFieldValueSchema)
+    .max(100)
+    .refine((values) => new Set(values.map((v) => v.customFieldId)).size === values.length, {
+      message: 'each custom field at most once',
+    })
+    .optional(),
 });
 export type CustomerBody = z.input<typeof customerBody>;
 

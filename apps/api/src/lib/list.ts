@@ -11,8 +11,11 @@ import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
 
-/** `number`, `money` and `percentage` are stored as PostgreSQL `integer`: ids, counts, cents, hundredths. */
-export type FieldType = 'string' | 'number' | 'money' | 'boolean' | 'date' | 'percentage';
+/**
+ * `number`, `money` and `percentage` are stored as PostgreSQL `integer`: ids, counts, cents, hundredths.
+ * `date` is an instant (`timestamptz`); `day` a plain calendar date (`date`, e.g. a birthdate).
+ */
+export type FieldType = 'string' | 'number' | 'money' | 'boolean' | 'date' | 'day' | 'percentage';
 
 const maxInteger = 2_147_483_647;
 const isStorableInteger = (value: number) => Number.isInteger(value) && Math.abs(value) <= maxInteger;
@@ -63,6 +66,12 @@ function coerce(type: FieldType, value: unknown, path: string, timeZone: string,
     }
     case 'boolean':
       return typeof value === 'boolean' ? value : fail('must be a boolean');
+    case 'day': {
+      const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+      const time = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+      const real = !Number.isNaN(time) && new Date(time).toISOString().startsWith(day!);
+      return real ? value : fail('must be a date as YYYY-MM-DD');
+    }
     case 'date': {
       if (typeof value !== 'string') return fail('must be a date');
       const instant = parseClientInstant(value, timeZone);

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../employees/employees.table.js';
 import { licenses } from '../licenses/licenses.table.js';
@@ -51,15 +51,15 @@ export function createAuthenticationRepository(db: DbOrTx) {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
 
-    /** Ends every session of a user, or every one but `keepSessionId`. */
+    /**
+     * Ends every session of a user, or every one but `keepSessionId`: his own and those he opened as
+     * another employee through the support log-in.
+     */
     async deleteSessionsOf(userId: number, keepSessionId?: number) {
+      const his = or(eq(sessions.userId, userId), eq(sessions.supportUserId, userId));
       await db
         .delete(sessions)
-        .where(
-          keepSessionId === undefined
-            ? eq(sessions.userId, userId)
-            : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
-        );
+        .where(keepSessionId === undefined ? his : and(his, ne(sessions.id, keepSessionId)));
     },
 
     async deleteExpired() {

@@ -244,8 +244,12 @@ export function createEmployeesService(deps: { db: Db }) {
       const user = await repo.find(auth.licenseId, id);
       if (!user) throw notFound();
       if (id === auth.userId || user.roles.includes(SUPER_ADMIN)) throw new AppError('cannotDeleteEmployee');
-      // Sessions and permission entries go with the row (foreign keys cascade).
-      await repo.remove(auth.licenseId, id);
+      // His sessions and permission entries go with the row (foreign keys cascade); the support
+      // sessions he opened as other employees are ended here.
+      await db.transaction(async (tx) => {
+        await createAuthenticationRepository(tx).deleteSessionsOf(id);
+        await createEmployeesRepository(tx).remove(auth.licenseId, id);
+      });
     },
   };
 }

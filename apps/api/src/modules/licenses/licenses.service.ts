@@ -10,6 +10,7 @@ import {
 } from '@mostrador/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
@@ -31,6 +32,10 @@ function toLicense(row: LicenseRow): License {
 }
 
 const codeTaken = () => new AppError('licenseCodeExists', [{ field: 'code', message: 'already exists' }]);
+/** Two saves of the same code at once pass the check; the unique index refuses the second. */
+const uniqueCode = (error: unknown): never => {
+  throw isUniqueViolation(error) ? codeTaken() : error;
+};
 
 export function createLicensesService(deps: { db: Db; settings: SettingsService }) {
   const { db } = deps;
@@ -66,39 +71,41 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
       if (await repo.findByCode(code)) throw codeTaken();
       const passwordHash = await hashPassword(body.adminPassword);
       const isPlatform = body.isPlatform ?? false;
-      return db.transaction(async (tx) => {
-        const [license] = await tx
-          .insert(licenses)
-          .values({
-            name: body.name,
-            code,
-            status: body.status ?? 'active',
-            customerId: body.customerId ?? null,
-            productId: body.productId ?? null,
-            isPlatform,
-          })
-          .returning();
-        await deps.settings.createFor(tx, license!.id, body.name);
-        const employees = createEmployeesRepository(tx);
-        const admin = await employees.insert({
-          licenseId: license!.id,
-          name: body.adminUsername,
-          email: body.adminEmail ?? null,
-          username: body.adminUsername,
-          passwordHash,
-          roles: isPlatform ? [SUPER_ADMIN] : [],
-        });
-        const granted = isPlatform ? allPermissions : companyPermissions;
-        await employees.setPermissions(
-          license!.id,
-          admin.id,
-          granted.flatMap((permission) => [
-            { scope: 'can_do' as const, permission },
-            { scope: 'can_grant' as const, permission },
-          ]),
-        );
-        return { license: license!, admin };
-      });
+      return db
+        .transaction(async (tx) => {
+          const [license] = await tx
+            .insert(licenses)
+            .values({
+              name: body.name,
+              code,
+              status: body.status ?? 'active',
+              customerId: body.customerId ?? null,
+              productId: body.productId ?? null,
+              isPlatform,
+            })
+            .returning();
+          await deps.settings.createFor(tx, license!.id, body.name);
+          const employees = createEmployeesRepository(tx);
+          const admin = await employees.insert({
+            licenseId: license!.id,
+            name: body.adminUsername,
+            email: body.adminEmail ?? null,
+            username: body.adminUsername,
+            passwordHash,
+            roles: isPlatform ? [SUPER_ADMIN] : [],
+          });
+          const granted = isPlatform ? allPermissions : companyPermissions;
+          await employees.setPermissions(
+            license!.id,
+            admin.id,
+            granted.flatMap((permission) => [
+              { scope: 'can_do' as const, permission },
+              { scope: 'can_grant' as const, permission },
+            ]),
+          );
+          return { license: license!, admin };
+        })
+        .catch(uniqueCode);
     },
 
     async update(id: number, body: UpdateLicenseBody) {
@@ -110,13 +117,15 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
       if (current.isPlatform && body.status !== 'active') {
         throw new AppError('validation', [{ field: 'status', message: 'the platform license stays active' }]);
       }
-      const row = await repo.update(id, {
-        name: body.name,
-        code: body.code,
-        status: body.status,
-        customerId: body.customerId ?? null,
-        productId: body.productId ?? null,
-      });
+      const row = await repo
+        .update(id, {
+          name: body.name,
+          code: body.code,
+          status: body.status,
+          customerId: body.customerId ?? null,
+          productId: body.productId ?? null,
+        })
+        .catch(uniqueCode);
       return toLicense(row!);
     },
 

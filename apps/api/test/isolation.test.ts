@@ -1,0 +1,239 @@
+import { ErrorCode } from '@mostrador/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
+
+/**
+ * Contract §2: every record belongs to one license and a request only ever sees its own license's
+ * records; another license's record answers 404, as if it did not exist.
+ */
+let t: TestApp;
+type Owner = Awaited<ReturnType<typeof createLicense>>;
+interface Tenant {
+  owner: Owner;
+  customers: { id: number }[];
+  employees: { id: number; username: string; token: string }[];
+  taxes: { id: number }[];
+}
+let a: Tenant;
+let b: Tenant;
+
+async function tenant(label: string): Promise<Tenant> {
+  const owner = await createLicense(t);
+  const customers = [];
+  for (const [i, name] of ['Ana', 'Bea', 'Carla'].entries()) {
+    const res = await call(t, 'POST', '/v1/admin/customers', {
+      token: owner.token,
+      payload: {
+        name: `${name} ${label}`,
+        email: `${name.toLowerCase()}@shared.example.es`,
+        phone: `+3460000000${i}`,
+      },
+    });
+    expect(res.status).toBe(201);
+    customers.push(res.body.data);
+  }
+  const employees = [];
+  for (let i = 0; i < 2; i++) {
+    employees.push(
+      await createEmployee(t, owner.code, owner.token, [{ scope: 'can_do', permission: 'customers_find' }]),
+    );
+  }
+  const taxes = [];
+  for (const [name, percentage] of [
+    [`IVA ${label}`, 21],
+    [`IVA reducido ${label}`, 10],
+  ] as const) {
+    const res = await call(t, 'POST', '/v1/admin/taxes', {
+      token: owner.token,
+      payload: { name, percentage },
+    });
+    expect(res.status).toBe(201);
+    taxes.push(res.body.data);
+  }
+  return { owner, customers, employees, taxes };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await tenant('A');
+  b = await tenant('B');
+});
+afterAll(() => t.close());
+
+/** What B holds, read with B's own token. */
+async function snapshotOfB() {
+  const get = async (path: string) => {
+    const res = await call(t, 'GET', path, { token: b.owner.token });
+    expect(res.status, path).toBe(200);
+    return res.body.data;
+  };
+  return {
+    customers: await Promise.all(b.customers.map((c) => get(`/v1/admin/customers/${c.id}`))),
+    employees: await Promise.all(
+      [b.owner.admin.id, ...b.employees.map((e) => e.id)].map((id) => get(`/v1/admin/users/${id}`)),
+    ),
+    taxes: await Promise.all(b.taxes.map((x) => get(`/v1/admin/taxes/${x.id}`))),
+    customerList: await get('/v1/admin/customers?limit=500'),
+    employeeList: await get('/v1/admin/users?limit=500'),
+    taxList: await get('/v1/admin/taxes?limit=500'),
+    settings: await get('/v1/admin/settings'),
+    info: await get('/v1/admin/users/info'),
+  };
+}
+
+function expectNotFound(res: { status: number; body: { error: { code: number } } }, what: string) {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(404);
+  expect(res.body.error.code, what).toBe(ErrorCode.notFound);
+}
+
+describe('one license never reaches another’s records', () => {
+  it('answers 404 to every customer, employee and tax route on B’s ids, and B is unchanged', async () => {
+    const before = await snapshotOfB();
+    const token = a.owner.token;
+    for (const c of b.customers) {
+      const path = `/v1/admin/customers/${c.id}`;
+      expectNotFound(await call(t, 'GET', path, { token }), `GET ${path}`);
+      expectNotFound(
+        await call(t, 'PUT', path, { token, payload: { name: 'Stolen', email: 'stolen@example.es' } }),
+        `PUT ${path}`,
+      );
+      expectNotFound(await call(t, 'DELETE', path, { token }), `DELETE ${path}`);
+    }
+    for (const id of [b.owner.admin.id, ...b.employees.map((e) => e.id)]) {
+      const path = `/v1/admin/users/${id}`;
+      expectNotFound(await call(t, 'GET', path, { token }), `GET ${path}`);
+      for (const payload of [
+        { name: 'Stolen' },
+        { password: 'taken-over-1' },
+        { enabled: false },
+        { permissions: [{ scope: 'can_do', permission: 'employees_delete' }] },
+      ]) {
+        expectNotFound(
+          await call(t, 'PATCH', path, { token, payload }),
+          `PATCH ${path} ${JSON.stringify(payload)}`,
+        );
+      }
+      expectNotFound(await call(t, 'DELETE', path, { token }), `DELETE ${path}`);
+    }
+    for (const x of b.taxes) {
+      const path = `/v1/admin/taxes/${x.id}`;
+      expectNotFound(await call(t, 'GET', path, { token }), `GET ${path}`);
+      expectNotFound(
+        await call(t, 'PUT', path, { token, payload: { name: 'Stolen', percentage: 0 } }),
+        `PUT ${path}`,
+      );
+      expectNotFound(await call(t, 'DELETE', path, { token }), `DELETE ${path}`);
+    }
+    expect(await snapshotOfB()).toEqual(before);
+    // B's employees still log in and work.
+    for (const e of b.employees) {
+      expect((await call(t, 'GET', '/v1/admin/users/info', { token: e.token })).status).toBe(200);
+    }
+  });
+
+  it('answers the same 404 as for an id that does not exist', async () => {
+    const foreign = await call(t, 'GET', `/v1/admin/customers/${b.customers[0]!.id}`, {
+      token: a.owner.token,
+    });
+    const missing = await call(t, 'GET', '/v1/admin/customers/2000000000', { token: a.owner.token });
+    expect(foreign.status).toBe(missing.status);
+    expect(foreign.body).toEqual(missing.body);
+  });
+
+  it('never lists B’s records in A’s lists, whatever the query, filters or sort', async () => {
+    const token = a.owner.token;
+    const ids = async (path: string, query: Record<string, string> = {}) => {
+      const res = await call(t, 'GET', path, { token, query: { limit: '500', ...query } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data.items as { id: number }[]).map((x) => x.id).sort((x, y) => x - y);
+    };
+    const sorted = (list: { id: number }[]) => list.map((x) => x.id).sort((x, y) => x - y);
+    const customersOfA = sorted(a.customers);
+    const employeesOfA = [a.owner.admin.id, ...a.employees.map((e) => e.id)].sort((x, y) => x - y);
+    const taxesOfA = sorted(a.taxes);
+
+    expect(await ids('/v1/admin/customers')).toEqual(customersOfA);
+    expect(await ids('/v1/admin/customers', { query: 'shared.example' })).toEqual(customersOfA);
+    for (const name of ['Ana B', 'Bea B', 'Carla B']) {
+      expect(await ids('/v1/admin/customers', { query: name }), name).toEqual([]);
+    }
+    expect(await ids('/v1/admin/customers', { orders: '{"id":"desc"}' })).toEqual(customersOfA);
+    expect(
+      await ids('/v1/admin/customers', { filters: JSON.stringify({ id: { in: sorted(b.customers) } }) }),
+    ).toEqual([]);
+    expect(await ids('/v1/admin/customers', { filters: JSON.stringify({ id: { gte: 1 } }) })).toEqual(
+      customersOfA,
+    );
+
+    expect(await ids('/v1/admin/users')).toEqual(employeesOfA);
+    expect(await ids('/v1/admin/users', { query: b.employees[0]!.username })).toEqual([]);
+    expect(
+      await ids('/v1/admin/users', { filters: JSON.stringify({ id: { in: b.employees.map((e) => e.id) } }) }),
+    ).toEqual([]);
+
+    expect(await ids('/v1/admin/taxes')).toEqual(taxesOfA);
+    expect(await ids('/v1/admin/taxes', { query: 'IVA' })).toEqual(taxesOfA);
+    expect(
+      await ids('/v1/admin/taxes', { filters: JSON.stringify({ id: { in: sorted(b.taxes) } }) }),
+    ).toEqual([]);
+
+    const totals = await call(t, 'GET', '/v1/admin/customers', { token });
+    expect(totals.body.data.total).toBe(a.customers.length);
+  });
+
+  it('PATCH /admin/users/info and PUT /admin/settings only touch A', async () => {
+    const before = await snapshotOfB();
+    const employee = a.employees[0]!;
+    const profile = await call(t, 'PATCH', '/v1/admin/users/info', {
+      token: employee.token,
+      payload: { name: 'Renamed in A', email: 'renamed@a.example.es' },
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({
+      id: employee.id,
+      name: 'Renamed in A',
+      licenseId: a.owner.license.id,
+    });
+
+    const settings = await call(t, 'PUT', '/v1/admin/settings', {
+      token: a.owner.token,
+      payload: { companyName: 'Empresa A', city: 'Bilbao', locale: 'eu' },
+    });
+    expect(settings.status).toBe(200);
+    expect(settings.body.data).toMatchObject({ companyName: 'Empresa A', city: 'Bilbao', locale: 'eu' });
+    const ui = await call(t, 'PATCH', '/v1/admin/settings/uiConfig', {
+      token: a.owner.token,
+      payload: { uiConfig: { calendar: { view: 'timeGridWeek' } } },
+    });
+    expect(ui.status, JSON.stringify(ui.body)).toBe(200);
+    expect(
+      (await call(t, 'GET', '/v1/admin/users/info', { token: a.owner.token })).body.data.uiConfig,
+    ).toEqual({
+      calendar: { view: 'timeGridWeek' },
+    });
+
+    expect(await snapshotOfB()).toEqual(before);
+    expect((await call(t, 'GET', '/v1/admin/settings', { token: a.owner.token })).body.data.companyName).toBe(
+      'Empresa A',
+    );
+  });
+
+  it('lets both licenses use the same customer email and the same username', async () => {
+    // Both tenants hold ana@shared.example.es: uniqueness is per license.
+    const emailsOf = async (owner: Owner) =>
+      (
+        await call(t, 'GET', '/v1/admin/customers', {
+          token: owner.token,
+          query: { filters: JSON.stringify({ contactEmail: { eq: 'ana@shared.example.es' } }) },
+        })
+      ).body.data.total;
+    expect(await emailsOf(a.owner)).toBe(1);
+    expect(await emailsOf(b.owner)).toBe(1);
+    // Both owners are called "owner"; an employee of B's username is free in A.
+    const res = await call(t, 'POST', '/v1/admin/users', {
+      token: a.owner.token,
+      payload: { name: 'Same username', username: b.employees[1]!.username, password: 'employee-pass-1' },
+    });
+    expect(res.status).toBe(201);
+  });
+});
