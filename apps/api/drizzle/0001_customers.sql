@@ -29,7 +29,7 @@ CREATE TABLE "customers" (
 	"country" text,
 	"notes" text,
 	"image" integer,
-	"search_text" text GENERATED ALWAYS AS (lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(company, '') || ' ' || coalesce(vat, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))) STORED
+	"search_text" text GENERATED ALWAYS AS (translate(lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(company, '') || ' ' || coalesce(vat, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')), 'áàâäãåéèêëíìîïóòôöõúùûüýÿñç', 'aaaaaaeeeeiiiiooooouuuuyync')) STORED
 );
 --> statement-breakpoint
 ALTER TABLE "customer_custom_field_values" ADD CONSTRAINT "customer_custom_field_values_license_id_licenses_id_fk" FOREIGN KEY ("license_id") REFERENCES "public"."licenses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -327,6 +327,8 @@ describe('license edit and delete', () => {
     });
     expect(on.status).toBe(200);
     expect((await ownerLogin(body.code)).statusCode).toBe(200);
+    // The sessions open when it was switched off stay ended.
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: clerk.token })).status).toBe(401);
   });
 
   it('deleting a license ends its sessions and frees its code', async () => {

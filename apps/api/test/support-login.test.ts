@@ -167,6 +167,20 @@ describe('GET /admin/authentication/login-as-support/{userId}', () => {
     );
   });
 
+  it('never becomes the SUPER_ADMIN, nor a platform colleague with rights the support user cannot grant', async () => {
+    const support = await createEmployee(t, platform.code, platform.token, [
+      { scope: 'can_do', permission: 'licenses_loginAsUser' },
+    ]);
+    const rootId = (await info(platform.token)).body.data.id as number;
+    expectError(await call(t, 'GET', supportUrl(rootId), { token: support.token }), 403, ErrorCode.forbidden);
+    const colleague = await createEmployee(t, platform.code, platform.token, [
+      { scope: 'can_do', permission: 'licenses_delete' },
+    ]);
+    expectError(await call(t, 'GET', supportUrl(colleague.id), { token: support.token }), 403, ErrorCode.forbidden);
+    // The SUPER_ADMIN may grant anything, so he may become that colleague.
+    expect((await call(t, 'GET', supportUrl(colleague.id), { token: platform.token })).status).toBe(200);
+  });
+
   it('needs licenses_loginAsUser in the platform license', async () => {
     const { owner, clerk } = await company();
     const platformClerk = await createEmployee(t, platform.code, platform.token, [

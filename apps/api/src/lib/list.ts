@@ -1,4 +1,5 @@
 import {
+  defaultTimeZone,
   eurosToCents,
   type FieldError,
   type FilterOp,
@@ -8,6 +9,8 @@ import {
   type Orders,
 } from '@mostrador/contract';
 import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.js';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
 
@@ -113,9 +116,12 @@ function condition(
 }
 
 /** The WHERE and ORDER BY of a list request, validated against the list's fields. */
-export function listClauses(query: ListQuery, spec: ListSpec, scope: SQL) {
+/** A list request as services pass it: with the company's time zone, which plain dates are read in. */
+export type ZonedListQuery = ListQuery & { timeZone?: string };
+
+export function listClauses(query: ZonedListQuery, spec: ListSpec, scope: SQL) {
   const errors: FieldError[] = [];
-  const tz = spec.timeZone ?? 'Europe/Madrid';
+  const tz = query.timeZone ?? spec.timeZone ?? defaultTimeZone;
   const where: (SQL | undefined)[] = [scope];
   if (query.query) {
     const pattern = likePattern(query.query);
@@ -160,7 +166,15 @@ export function cappedTotal(count: number): { total: number; totalCapped?: boole
   return count > maxCountedRows ? { total: maxCountedRows, totalCapped: true } : { total: count };
 }
 
-export const cappedCountLimit = maxCountedRows + 1;
+const cappedCountLimit = maxCountedRows + 1;
+
+/** The rows matching `where`, counted up to the cap: cheap however large the table. */
+export async function countCapped(db: DbOrTx, table: PgTable, where: SQL): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1` }).from(table).where(where).limit(cappedCountLimit).as('capped'));
+  return row?.n ?? 0;
+}
 
 export function pageOf<T>(items: T[], count: number, query: ListQuery): ListResult<T> {
   return { items, ...cappedTotal(count), page: query.page, limit: query.limit };

@@ -13,6 +13,8 @@ export interface AuthContext {
   /** `can_grant` entries. */
   grantable: ReadonlySet<Permission>;
   supportUserId: number | null;
+  /** The company's time zone: plain dates and calendars are read in it. */
+  timeZone: string;
 }
 
 /**

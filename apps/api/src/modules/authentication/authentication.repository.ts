@@ -9,6 +9,7 @@ export interface SessionLookup {
   userId: number;
   licenseId: number;
   supportUserId: number | null;
+  timeZone: string | null;
   roles: string[];
   isPlatform: boolean;
   permissions: { scope: string; permission: string }[];
@@ -24,6 +25,9 @@ export function createAuthenticationRepository(db: DbOrTx) {
           userId: sessions.userId,
           licenseId: sessions.licenseId,
           supportUserId: sessions.supportUserId,
+          timeZone: sql<
+            string | null
+          >`(select s.data->>'timeZone' from company_settings s where s.license_id = ${sessions.licenseId})`,
           roles: users.roles,
           isPlatform: licenses.isPlatform,
           permissions: sql<{ scope: string; permission: string }[]>`coalesce((
@@ -60,6 +64,11 @@ export function createAuthenticationRepository(db: DbOrTx) {
       await db
         .delete(sessions)
         .where(keepSessionId === undefined ? his : and(his, ne(sessions.id, keepSessionId)));
+    },
+
+    /** Ends every session in a license, e.g. when it is switched off. */
+    async deleteSessionsOfLicense(licenseId: number) {
+      await db.delete(sessions).where(eq(sessions.licenseId, licenseId));
     },
 
     async deleteExpired() {

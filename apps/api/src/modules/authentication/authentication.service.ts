@@ -1,4 +1,5 @@
 import {
+  defaultTimeZone,
   isPermission,
   type LoginBody,
   type Permission,
@@ -82,6 +83,13 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
       if (!target?.enabled) throw new AppError('notFound');
       const license = await findLicense(target.licenseId);
       if (license?.status !== 'active') throw new AppError('notFound');
+      // Within the platform, becoming a colleague must not hand over more than one could grant.
+      if (target.roles.includes(SUPER_ADMIN)) throw new AppError('forbidden');
+      if (license.isPlatform && auth.grantable !== everyPermission) {
+        const entries = await employees.permissionsOf(target.licenseId, [target.id]);
+        if (entries.some((e) => !auth.grantable.has(e.permission as Permission)))
+          throw new AppError('forbidden');
+      }
       return deps.db.transaction(async (tx) => {
         await createAuditLogRepository(tx).record({
           licenseId: target.licenseId,
@@ -123,6 +131,7 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
         permissions: isSuperAdmin ? everyPermission : can,
         grantable: isSuperAdmin ? everyPermission : grant,
         supportUserId: found.supportUserId,
+        timeZone: found.timeZone ?? defaultTimeZone,
       };
     },
 

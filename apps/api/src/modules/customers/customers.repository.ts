@@ -1,9 +1,19 @@
-import type { ListQuery } from '@mostrador/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cappedCountLimit, type ListSpec, likePattern, listClauses } from '../../lib/list.js';
+import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
-import { customerCustomFieldValues, customers } from './customers.table.js';
+import { accented, customerCustomFieldValues, customers, plain } from './customers.table.js';
+
+/** The search term folded as the search column is. */
+function foldForSearch(term: string): string {
+  const lower = term.toLowerCase();
+  return [...lower]
+    .map((c) => {
+      const i = accented.indexOf(c);
+      return i < 0 ? c : plain[i];
+    })
+    .join('');
+}
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<typeof customers.$inferInsert, 'id' | 'licenseId' | 'searchText'>;
@@ -57,13 +67,13 @@ export function createCustomersRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(customers.licenseId, licenseId), eq(customers.id, id));
   return {
-    async list(licenseId: number, query: ListQuery) {
+    async list(licenseId: number, query: ZonedListQuery) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(customers.licenseId, licenseId));
       const where = term
-        ? and(c.where, sql`${customers.searchText} like ${likePattern(term.toLowerCase())}`)!
+        ? and(c.where, sql`${customers.searchText} like ${likePattern(foldForSearch(term))}`)!
         : c.where;
-      const [rows, [counted]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         db
           .select(listColumns)
           .from(customers)
@@ -71,11 +81,9 @@ export function createCustomersRepository(db: DbOrTx) {
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(db.select({ one: sql`1` }).from(customers).where(where).limit(cappedCountLimit).as('c')),
+        countCapped(db, customers, where),
       ]);
-      return { rows, count: counted?.n ?? 0 };
+      return { rows, count };
     },
     async find(licenseId: number, id: number) {
       const [row] = await db.select().from(customers).where(scope(licenseId, id));

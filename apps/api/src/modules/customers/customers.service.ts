@@ -99,7 +99,7 @@ export function createCustomersService(deps: { db: Db }) {
 
   return {
     async list(auth: AuthContext, query: ListQuery) {
-      const { rows, count } = await repo.list(auth.licenseId, query);
+      const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
       const items: CustomerListItem[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
       return pageOf(items, count, query);
     },

@@ -4,6 +4,10 @@ import { baseColumns } from '../../db/columns.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
 import { licenses } from '../licenses/licenses.table.js';
 
+/** Accents folded for search, so "garcia" finds "García"; `translate` is immutable, `unaccent` is not. */
+export const accented = 'áàâäãåéèêëíìîïóòôöõúùûüýÿñç';
+export const plain = 'aaaaaaeeeeiiiiooooouuuuyync';
+
 export const customers = pgTable(
   'customers',
   {
@@ -30,7 +34,7 @@ export const customers = pgTable(
     /** What the free-text search reads, kept by PostgreSQL itself; a trigram index serves substrings. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(company, '') || ' ' || coalesce(vat, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`,
+        sql`translate(lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(company, '') || ' ' || coalesce(vat, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')), ${sql.raw(`'${accented}', '${plain}'`)})`,
     ),
   },
   (t) => [

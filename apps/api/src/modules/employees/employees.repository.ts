@@ -1,7 +1,7 @@
-import type { ListQuery, PermissionEntry, PermissionScope } from '@mostrador/contract';
+import type { PermissionEntry, PermissionScope } from '@mostrador/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cappedCountLimit, type ListSpec, listClauses } from '../../lib/list.js';
+import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { userPermissions, users } from './employees.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,9 +22,9 @@ const listSpec: ListSpec = {
 
 export function createEmployeesRepository(db: DbOrTx) {
   return {
-    async list(licenseId: number, query: ListQuery) {
+    async list(licenseId: number, query: ZonedListQuery) {
       const c = listClauses(query, listSpec, eq(users.licenseId, licenseId));
-      const [rows, [counted]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         db
           .select()
           .from(users)
@@ -32,11 +32,9 @@ export function createEmployeesRepository(db: DbOrTx) {
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(db.select({ one: sql`1` }).from(users).where(c.where).limit(cappedCountLimit).as('c')),
+        countCapped(db, users, c.where),
       ]);
-      return { rows, count: counted?.n ?? 0 };
+      return { rows, count };
     },
 
     async find(licenseId: number, id: number): Promise<UserRow | undefined> {

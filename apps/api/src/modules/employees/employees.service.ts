@@ -144,7 +144,7 @@ export function createEmployeesService(deps: { db: Db }) {
     },
 
     async list(auth: AuthContext, query: ListQuery) {
-      const { rows, count } = await repo.list(auth.licenseId, query);
+      const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
       return pageOf(
         rows.map((r) => {
           const { permissions: _omit, ...rest } = toEmployee(r, []);

@@ -13,6 +13,7 @@ function editor(can: Permission[], grant: Permission[]): AuthContext {
     permissions: new Set(can),
     grantable: new Set(grant),
     supportUserId: null,
+    timeZone: 'Europe/Madrid',
   };
 }
 

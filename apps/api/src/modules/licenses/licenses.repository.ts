@@ -1,7 +1,7 @@
 import type { ListQuery } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cappedCountLimit, type ListSpec, listClauses } from '../../lib/list.js';
+import { countCapped, type ListSpec, listClauses } from '../../lib/list.js';
 import { licenses } from './licenses.table.js';
 
 export type LicenseRow = typeof licenses.$inferSelect;
@@ -28,7 +28,7 @@ export function createLicensesRepository(db: DbOrTx) {
   return {
     async list(query: ListQuery) {
       const c = listClauses(query, listSpec, sql`true`);
-      const [rows, [counted]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         db
           .select()
           .from(licenses)
@@ -36,11 +36,9 @@ export function createLicensesRepository(db: DbOrTx) {
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(db.select({ one: sql`1` }).from(licenses).where(c.where).limit(cappedCountLimit).as('c')),
+        countCapped(db, licenses, c.where),
       ]);
-      return { rows, count: counted?.n ?? 0 };
+      return { rows, count };
     },
     async find(id: number) {
       const [row] = await db.select().from(licenses).where(eq(licenses.id, id));

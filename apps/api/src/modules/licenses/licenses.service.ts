@@ -4,15 +4,15 @@ import {
   companyPermissions,
   type License,
   type LicenseListItem,
-  type ListQuery,
   SUPER_ADMIN,
   type UpdateLicenseBody,
 } from '@mostrador/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { pageOf } from '../../lib/list.js';
+import { pageOf, type ZonedListQuery } from '../../lib/list.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { createAuthenticationRepository } from '../authentication/authentication.repository.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { createLicensesRepository, type LicenseRow } from './licenses.repository.js';
@@ -43,7 +43,7 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
   return {
     findByCode: repo.findByCode,
 
-    async list(query: ListQuery) {
+    async list(query: ZonedListQuery) {
       const { rows, count } = await repo.list(query);
       const items: LicenseListItem[] = rows.map((r) => ({
         ...toLicense(r),
@@ -117,13 +117,19 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
       if (current.isPlatform && body.status !== 'active') {
         throw new AppError('validation', [{ field: 'status', message: 'the platform license stays active' }]);
       }
-      const row = await repo
-        .update(id, {
-          name: body.name,
-          code: body.code,
-          status: body.status,
-          customerId: body.customerId ?? null,
-          productId: body.productId ?? null,
+      const row = await db
+        .transaction(async (tx) => {
+          const updated = await createLicensesRepository(tx).update(id, {
+            name: body.name,
+            code: body.code,
+            status: body.status,
+            customerId: body.customerId ?? null,
+            productId: body.productId ?? null,
+          });
+          // A switched-off license's staff are out now, and stay out if it is switched on again.
+          if (body.status === 'inactive')
+            await createAuthenticationRepository(tx).deleteSessionsOfLicense(id);
+          return updated;
         })
         .catch(uniqueCode);
       return toLicense(row!);

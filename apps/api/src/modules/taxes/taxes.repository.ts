@@ -1,7 +1,6 @@
-import type { ListQuery } from '@mostrador/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cappedCountLimit, type ListSpec, listClauses } from '../../lib/list.js';
+import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { taxes } from './taxes.table.js';
 
 export type TaxRow = typeof taxes.$inferSelect;
@@ -21,9 +20,9 @@ const listSpec: ListSpec = {
 export function createTaxesRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) => and(eq(taxes.licenseId, licenseId), eq(taxes.id, id));
   return {
-    async list(licenseId: number, query: ListQuery) {
+    async list(licenseId: number, query: ZonedListQuery) {
       const c = listClauses(query, listSpec, eq(taxes.licenseId, licenseId));
-      const [rows, [counted]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         db
           .select()
           .from(taxes)
@@ -31,11 +30,9 @@ export function createTaxesRepository(db: DbOrTx) {
           .orderBy(...c.orderBy)
           .limit(c.limit)
           .offset(c.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(db.select({ one: sql`1` }).from(taxes).where(c.where).limit(cappedCountLimit).as('c')),
+        countCapped(db, taxes, c.where),
       ]);
-      return { rows, count: counted?.n ?? 0 };
+      return { rows, count };
     },
     async find(licenseId: number, id: number) {
       const [row] = await db.select().from(taxes).where(scope(licenseId, id));

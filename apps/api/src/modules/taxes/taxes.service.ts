@@ -20,7 +20,7 @@ export function createTaxesService(deps: { db: Db }) {
   const repo = createTaxesRepository(deps.db);
   return {
     async list(auth: AuthContext, query: ListQuery) {
-      const { rows, count } = await repo.list(auth.licenseId, query);
+      const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
       return pageOf(rows.map(toTax), count, query);
     },
     async get(auth: AuthContext, id: number) {
