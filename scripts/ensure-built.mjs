@@ -25,7 +25,9 @@ function newest(target) {
 }
 
 const built = outputs.map((o) => path.join(root, o));
-const oldestOutput = built.every((o) => existsSync(o)) ? Math.min(...built.map((o) => statSync(o).mtimeMs)) : 0;
+const oldestOutput = built.every((o) => existsSync(o))
+  ? Math.min(...built.map((o) => statSync(o).mtimeMs))
+  : 0;
 const newestSource = Math.max(...sources.map(newest));
 if (oldestOutput < newestSource) {
   console.log('Building Mostrador…');

@@ -176,7 +176,11 @@ describe('GET /admin/authentication/login-as-support/{userId}', () => {
     const colleague = await createEmployee(t, platform.code, platform.token, [
       { scope: 'can_do', permission: 'licenses_delete' },
     ]);
-    expectError(await call(t, 'GET', supportUrl(colleague.id), { token: support.token }), 403, ErrorCode.forbidden);
+    expectError(
+      await call(t, 'GET', supportUrl(colleague.id), { token: support.token }),
+      403,
+      ErrorCode.forbidden,
+    );
     // The SUPER_ADMIN may grant anything, so he may become that colleague.
     expect((await call(t, 'GET', supportUrl(colleague.id), { token: platform.token })).status).toBe(200);
   });

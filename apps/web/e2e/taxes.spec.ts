@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { demo, logIn, screenshots, switchLanguage } from './support';
+
+test.describe('the taxes list (the list frame)', () => {
+  test('creates a tax, searches, and keeps column and sort preferences across a reload', async ({ page }) => {
+    await logIn(page, demo);
+    await page.goto('/settings/taxes');
+    const list = page.getByTestId('list-taxes');
+    await expect(list.getByRole('row').nth(1)).toBeVisible();
+
+    // Create one through the modal form, validating before sending.
+    await page.getByTestId('create-tax').click();
+    const form = page.getByTestId('tax-form');
+    await form.getByLabel(/nombre/i).fill('IVA superreducido 2%');
+    await form.getByLabel(/porcentaje/i).fill('2');
+    await page.getByTestId('tax-form-save').click();
+    await expect(list).toContainText('IVA superreducido 2%');
+
+    // Search as you type, reflected in the URL.
+    await page.getByTestId('list-search').fill('superreducido');
+    await expect(page).toHaveURL(/q=superreducido/);
+    await expect(list.getByRole('row')).toHaveCount(2);
+    // Clearing the search and sorting at once: both land.
+    await page.getByTestId('list-search').fill('');
+
+    // Sort by percentage descending and hide the creation date column.
+    await list.getByRole('columnheader', { name: /porcentaje/i }).click();
+    await expect(page).toHaveURL(/order=asc/);
+    await list.getByRole('columnheader', { name: /porcentaje/i }).click();
+    await expect(page).toHaveURL(/order=desc/);
+    await expect(list.getByRole('row').nth(1)).toContainText('21');
+    await page.getByTestId('column-chooser').click();
+    const panel = page.getByTestId('column-chooser-panel');
+    const created = panel.getByRole('checkbox', { name: /creaci|cread/i });
+    await created.uncheck();
+    await expect(list.getByRole('columnheader', { name: /creaci|cread/i })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+
+    // A new session restores them from uiConfig.
+    await page.goto('/settings/taxes');
+    await expect(list.getByRole('columnheader', { name: /creaci|cread/i })).toHaveCount(0);
+    await expect(list.getByRole('row').nth(1)).toContainText('21');
+    await expect(list.getByRole('columnheader', { name: /porcentaje/i })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  test('screenshots in Spanish and English', async ({ page }) => {
+    await logIn(page, demo);
+    for (const language of ['es', 'en']) {
+      await switchLanguage(page, language);
+      await page.goto('/settings/taxes');
+      await expect(page.getByTestId('list-taxes').getByRole('row').nth(1)).toBeVisible();
+      await screenshots(page, `taxes-${language}`);
+    }
+  });
+});

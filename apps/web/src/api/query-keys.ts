@@ -1,0 +1,23 @@
+import type { ListParams } from './list-params';
+
+/** Keys of one resource; everything under `all` is invalidated when the resource changes. */
+function resourceKeys<const D extends string>(domain: D) {
+  return {
+    all: [domain] as const,
+    lists: () => [domain, 'list'] as const,
+    list: (params: ListParams) => [domain, 'list', params] as const,
+    detail: (id: number) => [domain, 'detail', id] as const,
+  };
+}
+
+/** Every TanStack Query key of the app: features add their resource here. */
+export const queryKeys = {
+  currentUser: ['users', 'info'] as const,
+  settings: ['settings'] as const,
+  customFields: ['customFields'] as const,
+  taxes: {
+    ...resourceKeys('taxes'),
+    /** All taxes keyed by id, part of the session. */
+    byId: () => ['taxes', 'byId'] as const,
+  },
+};

@@ -1,0 +1,54 @@
+import 'antd/dist/reset.css';
+import type { ReactNode } from 'react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { isApiError } from '../api/errors';
+import { getToken } from '../api/token';
+import { startSession } from '../features/auth/api';
+import { loadSession } from '../features/session/api';
+import { permissionsOf } from '../features/session/permissions';
+import { loadLanguage, resolveLanguage } from '../i18n/i18n';
+import { readCookie } from '../lib/cookies';
+import { createQueryClient, fetchAppConfig, tokenFromLoginUrl } from './boot';
+import { BootErrorPage } from './pages/boot-error-page';
+import { Providers } from './providers';
+import { createAppRouter } from './router';
+
+async function boot(container: HTMLElement): Promise<void> {
+  const appConfig = await fetchAppConfig();
+  document.title = appConfig.appName;
+  const language = resolveLanguage({
+    brandLanguage: appConfig.brand?.language,
+    cookie: readCookie('lang'),
+    navigatorLanguage: navigator.language,
+  });
+  const antdLocale = await loadLanguage(language);
+  const queryClient = createQueryClient();
+  const root = createRoot(container);
+  const render = (node: ReactNode) =>
+    root.render(
+      <StrictMode>
+        <Providers queryClient={queryClient} context={{ appConfig, language }} antdLocale={antdLocale}>
+          {node}
+        </Providers>
+      </StrictMode>,
+    );
+
+  try {
+    const urlToken = tokenFromLoginUrl(window.location.pathname);
+    if (urlToken) {
+      await startSession(queryClient, urlToken, { replaceHistory: true });
+      return;
+    }
+    const session = getToken() ? await loadSession(queryClient) : null;
+    const router = createAppRouter({ isAuthenticated: !!session, granted: permissionsOf(session?.user) });
+    render(<RouterProvider router={router} />);
+  } catch (error) {
+    // A 401 already sent the browser to the login screen.
+    if (!isApiError(error, 401)) render(<BootErrorPage error={error} />);
+  }
+}
+
+const container = document.getElementById('root');
+if (container) void boot(container);

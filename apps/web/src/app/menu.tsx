@@ -1,0 +1,209 @@
+import {
+  AppstoreOutlined,
+  CalculatorOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  GiftOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  SyncOutlined,
+  TeamOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
+import type { Permission } from '@mostrador/contract';
+import type { MenuProps } from 'antd';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+
+/** One entry of the sidebar; `label` is an i18n key. A group is shown when one of its entries is. */
+export interface MenuEntry {
+  key: string;
+  label: string;
+  icon?: ComponentType;
+  path?: string;
+  permission?: Permission;
+  children?: MenuEntry[];
+}
+
+/** The whole menu of spec section 2, in its order. */
+export const menuEntries: MenuEntry[] = [
+  { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
+  {
+    key: 'bookings',
+    label: 'menu.bookings',
+    icon: ScheduleOutlined,
+    path: '/calendars/view',
+    permission: 'bookings_find',
+  },
+  {
+    key: 'calendars',
+    label: 'menu.calendars',
+    icon: CalendarOutlined,
+    path: '/calendars',
+    permission: 'bookingCalendars_find',
+  },
+  {
+    key: 'customers',
+    label: 'menu.customers',
+    icon: TeamOutlined,
+    children: [
+      { key: 'customersList', label: 'menu.customersList', path: '/customers', permission: 'customers_find' },
+      {
+        key: 'customersCreate',
+        label: 'menu.customersCreate',
+        path: '/customers/create',
+        permission: 'customers_create',
+      },
+    ],
+  },
+  { key: 'mails', label: 'menu.mails', icon: MailOutlined, path: '/mails', permission: 'mails_find' },
+  {
+    key: 'orders',
+    label: 'menu.orders',
+    icon: ShoppingCartOutlined,
+    path: '/orders',
+    permission: 'orders_find',
+  },
+  {
+    key: 'products',
+    label: 'menu.products',
+    icon: AppstoreOutlined,
+    path: '/products',
+    permission: 'products_find',
+  },
+  {
+    key: 'employees',
+    label: 'menu.employees',
+    icon: IdcardOutlined,
+    path: '/employees',
+    permission: 'employees_find',
+  },
+  {
+    key: 'cashRegisters',
+    label: 'menu.cashRegisters',
+    icon: CalculatorOutlined,
+    path: '/cash-registers',
+    permission: 'cashRegisters_find',
+  },
+  {
+    key: 'giftVouchers',
+    label: 'menu.giftVouchers',
+    icon: GiftOutlined,
+    path: '/gift-vouchers',
+    permission: 'giftVouchers_find',
+  },
+  {
+    key: 'licenses',
+    label: 'menu.licenses',
+    icon: SafetyCertificateOutlined,
+    path: '/licenses',
+    permission: 'licenses_find',
+  },
+  {
+    key: 'subscriptions',
+    label: 'menu.subscriptions',
+    icon: SyncOutlined,
+    children: [
+      {
+        key: 'subscriptionsList',
+        label: 'menu.subscriptionsList',
+        path: '/subscriptions',
+        permission: 'subscriptions_find',
+      },
+      {
+        key: 'subscriptionsCreate',
+        label: 'menu.subscriptionsCreate',
+        path: '/subscriptions/create',
+        permission: 'subscriptions_create',
+      },
+    ],
+  },
+  {
+    key: 'suppliers',
+    label: 'menu.suppliers',
+    icon: ShopOutlined,
+    path: '/suppliers',
+    permission: 'suppliers_find',
+  },
+  {
+    key: 'translations',
+    label: 'menu.translations',
+    icon: TranslationOutlined,
+    path: '/translations/products',
+    permission: 'products_edit',
+  },
+  {
+    key: 'settings',
+    label: 'menu.settings',
+    icon: SettingOutlined,
+    children: [
+      { key: 'settingsGeneral', label: 'menu.settingsGeneral', path: '/settings/company' },
+      { key: 'settingsTaxes', label: 'menu.settingsTaxes', path: '/settings/taxes' },
+      {
+        key: 'settingsBilling',
+        label: 'menu.settingsBilling',
+        path: '/settings/billing',
+        permission: 'settings_paymentGateway',
+      },
+      {
+        key: 'settingsPayment',
+        label: 'menu.settingsPayment',
+        path: '/settings/payment',
+        permission: 'settings_paymentGateway',
+      },
+    ],
+  },
+];
+
+/** The entries this user may see; groups left empty disappear. */
+export function visibleEntries(entries: MenuEntry[], can: (p: Permission) => boolean): MenuEntry[] {
+  return entries.flatMap((entry) => {
+    if (entry.permission && !can(entry.permission)) return [];
+    if (!entry.children) return [entry];
+    const children = visibleEntries(entry.children, can);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function iconOf({ icon: Icon }: MenuEntry) {
+  return Icon ? <Icon aria-hidden /> : undefined;
+}
+
+/** antd menu items whose labels are real links, so a middle click opens a new tab. */
+export function toMenuItems(entries: MenuEntry[], t: (key: string) => string): MenuItems {
+  return entries.map((entry) => {
+    const icon = iconOf(entry);
+    if (entry.children) {
+      return { key: entry.key, icon, label: t(entry.label), children: toMenuItems(entry.children, t) };
+    }
+    return { key: entry.key, icon, label: <Link to={entry.path ?? '/'}>{t(entry.label)}</Link> };
+  });
+}
+
+/** The entry showing the current page: the longest path that starts the location ('/' only by itself). */
+export function selectedEntry(
+  entries: MenuEntry[],
+  pathname: string,
+): { key: string; parent?: string } | null {
+  let best: { key: string; parent?: string; length: number } | null = null;
+  const visit = (list: MenuEntry[], parent?: string) => {
+    for (const entry of list) {
+      if (entry.children) visit(entry.children, entry.key);
+      const path = entry.path;
+      if (!path) continue;
+      const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+      if (matches && (!best || path.length > best.length))
+        best = { key: entry.key, parent, length: path.length };
+    }
+  };
+  visit(entries);
+  const found = best as { key: string; parent?: string; length: number } | null;
+  return found ? { key: found.key, parent: found.parent } : null;
+}

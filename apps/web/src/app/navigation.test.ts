@@ -1,0 +1,67 @@
+import type { Permission } from '@mostrador/contract';
+import { describe, expect, it } from 'vitest';
+import { tokenFromLoginUrl } from './boot';
+import { menuEntries, selectedEntry, visibleEntries } from './menu';
+import { routesFor } from './routes';
+
+const keysOf = (permissions: Permission[]) => {
+  const granted = new Set<string>(permissions);
+  const flat = (entries: typeof menuEntries): string[] =>
+    entries.flatMap((e) => (e.children ? [e.key, ...flat(e.children)] : [e.key]));
+  return flat(visibleEntries(menuEntries, (p) => granted.has(p)));
+};
+
+describe('menu', () => {
+  it('shows only the dashboard and the always-available settings without permissions', () => {
+    expect(keysOf([])).toEqual(['dashboard', 'settings', 'settingsGeneral', 'settingsTaxes']);
+  });
+
+  it('shows an entry with its permission and a group when one of its entries shows', () => {
+    const keys = keysOf(['customers_create', 'products_edit', 'settings_paymentGateway', 'bookings_find']);
+    expect(keys).toContain('bookings');
+    expect(keys).toContain('customers');
+    expect(keys).toContain('customersCreate');
+    expect(keys).not.toContain('customersList');
+    expect(keys).toContain('translations');
+    expect(keys).toContain('settingsBilling');
+    expect(keys).toContain('settingsPayment');
+    expect(keys).not.toContain('products');
+  });
+
+  it('selects the entry with the longest matching path', () => {
+    expect(selectedEntry(menuEntries, '/')).toEqual({ key: 'dashboard', parent: undefined });
+    expect(selectedEntry(menuEntries, '/calendars/view/3')?.key).toBe('bookings');
+    expect(selectedEntry(menuEntries, '/calendars/edit/3')?.key).toBe('calendars');
+    expect(selectedEntry(menuEntries, '/customers/edit/9')).toEqual({
+      key: 'customersList',
+      parent: 'customers',
+    });
+    expect(selectedEntry(menuEntries, '/settings/taxes')).toEqual({
+      key: 'settingsTaxes',
+      parent: 'settings',
+    });
+    expect(selectedEntry(menuEntries, '/nowhere')).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  it('registers built screens the user may open, and nothing else', () => {
+    const paths = routesFor(new Set()).map((r) => r.path);
+    expect(paths).toEqual([
+      '/',
+      '/one/backend/dashboard',
+      '/profile',
+      '/settings/company',
+      '/settings/taxes',
+    ]);
+  });
+});
+
+describe('tokenFromLoginUrl', () => {
+  it('reads the token of /login/<token> only', () => {
+    expect(tokenFromLoginUrl('/login/abc%2Bdef')).toBe('abc+def');
+    expect(tokenFromLoginUrl('/login')).toBeNull();
+    expect(tokenFromLoginUrl('/login/')).toBeNull();
+    expect(tokenFromLoginUrl('/profile')).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import type { Permission } from '@mostrador/contract';
+import type { ComponentType } from 'react';
+import { holdsAll } from '../features/session/permissions';
+
+type PageLoader = () => Promise<ComponentType>;
+
+/**
+ * A screen of the back office (spec section 2). A route is registered only when the user holds every
+ * permission listed; one without `page` is not built yet and answers the 404 page. Later issues add `page`.
+ */
+export interface AppRoute {
+  id: string;
+  path: string;
+  permissions?: Permission[];
+  page?: PageLoader;
+}
+
+const dashboardPage: PageLoader = () =>
+  import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage);
+
+export const pages = {
+  dashboard: dashboardPage,
+  login: () => import('../features/auth/pages/login-page').then((m) => m.LoginPage),
+  notFound: () => import('./pages/not-found-page').then((m) => m.NotFoundPage),
+} satisfies Record<string, PageLoader>;
+
+export const appRoutes: AppRoute[] = [
+  { id: 'dashboard', path: '/', page: dashboardPage },
+  { id: 'dashboardDemo', path: '/one/backend/dashboard', page: dashboardPage },
+  {
+    id: 'profile',
+    path: '/profile',
+    page: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
+  },
+  { id: 'customers', path: '/customers', permissions: ['customers_find'] },
+  { id: 'customersCreate', path: '/customers/create', permissions: ['customers_create'] },
+  { id: 'customersEdit', path: '/customers/edit/:id', permissions: ['customers_edit'] },
+  { id: 'productTranslations', path: '/translations/products', permissions: ['products_edit'] },
+  {
+    id: 'companySettings',
+    path: '/settings/company',
+    page: () => import('../features/settings/pages/company-settings-page').then((m) => m.CompanySettingsPage),
+  },
+  {
+    id: 'taxes',
+    path: '/settings/taxes',
+    page: () => import('../features/taxes/pages/taxes-page').then((m) => m.TaxesPage),
+  },
+  { id: 'billingSettings', path: '/settings/billing', permissions: ['settings_paymentGateway'] },
+  { id: 'paymentSettings', path: '/settings/payment', permissions: ['settings_paymentGateway'] },
+  { id: 'employees', path: '/employees', permissions: ['employees_find'] },
+  { id: 'employeesCreate', path: '/employees/create', permissions: ['employees_create'] },
+  { id: 'employeesEdit', path: '/employees/edit/:id', permissions: ['employees_edit'] },
+  { id: 'cashRegisters', path: '/cash-registers', permissions: ['cashRegisters_find'] },
+  { id: 'giftVouchers', path: '/gift-vouchers', permissions: ['giftVouchers_find'] },
+  { id: 'mails', path: '/mails', permissions: ['mails_find'] },
+  { id: 'orders', path: '/orders', permissions: ['orders_find'] },
+  { id: 'ordersCreate', path: '/orders/create', permissions: ['orders_create'] },
+  {
+    id: 'ordersCreateByCustomer',
+    path: '/orders/create-by-customer/:customerId',
+    permissions: ['orders_create'],
+  },
+  { id: 'ordersClone', path: '/orders/create-cloning-order/:orderId', permissions: ['orders_create'] },
+  { id: 'ordersRefund', path: '/orders/refund/:id', permissions: ['orders_create'] },
+  { id: 'ordersEdit', path: '/orders/edit/:id', permissions: ['orders_edit'] },
+  { id: 'products', path: '/products', permissions: ['products_find'] },
+  {
+    id: 'productsBySupplier',
+    path: '/products/view-product-by-supplier/:supplierName',
+    permissions: ['products_find', 'suppliers_find'],
+  },
+  { id: 'productsCreate', path: '/products/create', permissions: ['products_create'] },
+  { id: 'productsEdit', path: '/products/edit/:id', permissions: ['products_edit'] },
+  { id: 'calendars', path: '/calendars', permissions: ['bookingCalendars_find'] },
+  { id: 'bookings', path: '/calendars/view/:id?', permissions: ['bookings_find'] },
+  { id: 'calendarsCreate', path: '/calendars/create', permissions: ['bookingCalendars_create'] },
+  { id: 'calendarsEdit', path: '/calendars/edit/:id', permissions: ['bookingCalendars_edit'] },
+  {
+    id: 'anomalies',
+    path: '/calendars/edit/:id/anomalies',
+    permissions: ['bookingCalendarsScheduleAnomaly_find'],
+  },
+  {
+    id: 'anomaliesCreate',
+    path: '/calendars/edit/:id/anomalies/create',
+    permissions: ['bookingCalendarsScheduleAnomaly_create'],
+  },
+  { id: 'licenses', path: '/licenses', permissions: ['licenses_find'] },
+  { id: 'licensesEdit', path: '/licenses/edit/:id', permissions: ['licenses_edit'] },
+  { id: 'subscriptions', path: '/subscriptions', permissions: ['subscriptions_find'] },
+  { id: 'subscriptionsCreate', path: '/subscriptions/create', permissions: ['subscriptions_create'] },
+  { id: 'suppliers', path: '/suppliers', permissions: ['suppliers_find'] },
+  { id: 'suppliersEdit', path: '/suppliers/edit/:id', permissions: ['suppliers_edit'] },
+];
+
+/** The built routes this user may open. */
+export function routesFor(granted: ReadonlySet<string>): (AppRoute & { page: PageLoader })[] {
+  return appRoutes.filter(
+    (route): route is AppRoute & { page: PageLoader } => !!route.page && holdsAll(granted, route.permissions),
+  );
+}

@@ -1,0 +1,57 @@
+import type { FilterOp, Filters, ListResult, SortDirection } from '@mostrador/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ListParams } from '../../api/list-params';
+
+export interface ResourceColumn<T> {
+  /** The field name in the list answer; also the `orders` and preference key. */
+  key: string;
+  /** i18n key of the header. */
+  title: string;
+  sortable?: boolean;
+  render?: (record: T) => ReactNode;
+  /** Hidden until the user shows it in the column chooser (the `id` column always is). */
+  defaultHidden?: boolean;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface Sort {
+  field: string;
+  order: SortDirection;
+}
+
+export type FilterCondition = Partial<Record<FilterOp, unknown>>;
+
+/** What filter controls in the toolbar read and change; filters live in the URL. */
+export interface ToolbarContext {
+  filters: Filters;
+  setFilter: (field: string, condition: FilterCondition | undefined) => void;
+}
+
+export interface PrimaryAction {
+  label: string;
+  icon?: ReactNode;
+  /** A link (new tab works) or a click handler, e.g. to open a modal. */
+  to?: string;
+  onClick?: () => void;
+  testId?: string;
+}
+
+export interface ResourceTableProps<T extends { id: number }> {
+  /** Key of the saved preferences in `uiConfig.lists`. */
+  pageKey: string;
+  /** i18n key of the page title. */
+  title: string;
+  /** i18n key of the pluralised count line, given `count` and `formatted`. */
+  countKey: string;
+  columns: ResourceColumn<T>[];
+  useList: (params: ListParams) => UseQueryResult<ListResult<T>>;
+  defaultSort?: Sort;
+  toolbar?: (context: ToolbarContext) => ReactNode;
+  primaryAction?: PrimaryAction;
+  /** Buttons at the end of each row (edit, delete, a menu for the rest). */
+  rowActions?: (record: T) => ReactNode;
+  /** i18n key saying why the list is empty when no search or filter is set. */
+  emptyText?: string;
+}

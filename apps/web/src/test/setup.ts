@@ -1,0 +1,36 @@
+/**
+ * Stubs jsdom lacks and antd needs (`matchMedia` for the responsive grid, `ResizeObserver` for tables and
+ * menus), and unmounting after each test. Safe to import more than once and in a node environment.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+if (typeof window !== 'undefined' && !(window as { __mostradorTestSetup?: boolean }).__mostradorTestSetup) {
+  (window as { __mostradorTestSetup?: boolean }).__mostradorTestSetup = true;
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  // jsdom does not compute pseudo-element styles and says so on every antd scrollbar measurement.
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
+  // Rendering antd under jsdom on a small machine takes seconds per test.
+  vi.setConfig({ testTimeout: 20_000 });
+  afterEach(() => cleanup());
+}
