@@ -14,6 +14,7 @@ const env = {
   BOOTSTRAP_USERNAME: 'admin',
   BOOTSTRAP_PASSWORD: 'admin-password',
   LOG_LEVEL: 'warn',
+  BRAND_HOST: 'localhost',
 };
 const demo = spawnSync('node', ['apps/api/dist/demo.js'], { cwd: root, env, stdio: 'inherit' });
 if (demo.status !== 0) process.exit(demo.status ?? 1);

@@ -1,7 +1,8 @@
 import type { AppConfig, Theme, UiConfig } from '@mostrador/contract';
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 
-export const defaultTheme: Theme = { mode: 'light', primaryColor: '#1677ff' };
+/** antd's blue one step darker: white text on it meets WCAG AA (4.5:1), which #1677ff does not. */
+export const defaultTheme: Theme = { mode: 'light', primaryColor: '#0958d9' };
 
 /** A brand forces its colour (light mode); otherwise the user's saved theme, else antd's default. */
 export function resolveTheme(brand: AppConfig['brand'], uiConfig: UiConfig | undefined): Theme {
@@ -12,6 +13,12 @@ export function resolveTheme(brand: AppConfig['brand'], uiConfig: UiConfig | und
 export function toThemeConfig(theme: Theme): ThemeConfig {
   return {
     algorithm: theme.mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary: theme.primaryColor },
+    token: {
+      colorPrimary: theme.primaryColor,
+      // antd's secondary text (45 % black) is too faint on its grey background for WCAG AA.
+      ...(theme.mode === 'light'
+        ? { colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)' }
+        : {}),
+    },
   };
 }

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../features/session/api';
 import { useUpdateUiConfig } from '../../features/settings/api';
 import { defaultTheme } from '../theme';
 
-const presets = ['#1677ff', '#722ed1', '#13c2c2', '#52c41a', '#fa8c16', '#f5222d', '#eb2f96', '#2f54eb'];
+const presets = ['#0958d9', '#722ed1', '#13c2c2', '#52c41a', '#fa8c16', '#f5222d', '#eb2f96', '#2f54eb'];
 
 /** Light or dark and the primary colour, saved in the super administrator's `uiConfig.theme`. */
 export function ThemePicker() {
