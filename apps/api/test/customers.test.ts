@@ -1,4 +1,5 @@
 import { ErrorCode } from '@mostrador/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customFields } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
@@ -771,5 +772,29 @@ describe('customer permissions', () => {
     const deleter = await only('customers_delete');
     expect((await call(t, 'DELETE', `${url}/${made.body.data.id}`, { token: deleter })).status).toBe(200);
     expect(ids((await list(owner.token)).items)).toEqual([customer.id]);
+  });
+});
+
+describe('search over many matches', () => {
+  it('pages and sorts alike whether the matches are few (sorted after) or many (index walk)', async () => {
+    const { token, license } = await createLicense(t);
+    // 2,500 matches of "Roca", beyond the few-matches path, and 30 "Ruiz" among them by name.
+    await t.database.db.execute(sql`
+      insert into customers (license_id, name, surname)
+      select ${license.id}, 'Cliente ' || lpad(i::text, 5, '0'), case when i % 100 = 0 then 'Ruiz' else 'Roca' end
+      from generate_series(1, 3000) as i`);
+    const many = await list(token, { query: 'roca', limit: '20', page: '3' });
+    expect(many.total).toBe(2970);
+    const names = many.items.map((c: { contactName: string }) => c.contactName);
+    expect(names).toEqual([...names].sort());
+    expect(names[0]).toBe('Cliente 00041');
+
+    const few = await list(token, { query: 'ruiz', limit: '10', orders: '{"contactName":"desc"}' });
+    expect(few.total).toBe(30);
+    expect(few.items.map((c: { contactName: string }) => c.contactName)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Cliente ${String(3000 - i * 100).padStart(5, '0')}`),
+    );
+    const filtered = await list(token, { query: 'ruiz', filters: '{"contactName":{"like":"015"}}' });
+    expect(filtered.items.map((c: { contactName: string }) => c.contactName)).toEqual(['Cliente 01500']);
   });
 });

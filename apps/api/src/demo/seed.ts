@@ -3,6 +3,7 @@ import type { Services } from '../app.js';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
+import { seedDemoCustomers } from './customers.js';
 
 export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
 
@@ -56,6 +57,7 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
   });
   const auth = { licenseId: license.id } as Parameters<typeof services.taxes.create>[0];
   for (const tax of demoTaxes) await services.taxes.create(auth, tax);
+  await seedDemoCustomers(db, services, auth as Parameters<typeof services.customers.create>[0]);
   await services.settings.update(
     { ...auth, permissions: new Set(['settings_paymentGateway']) } as typeof auth,
     {

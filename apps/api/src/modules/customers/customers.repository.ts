@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
@@ -63,6 +63,12 @@ const listColumns = {
   createdAt: customers.createdAt,
 };
 
+/**
+ * Up to this many matches, sorting them is cheaper than walking the sort index until a page is found;
+ * above it they are dense enough for the index walk to meet a page of them soon.
+ */
+const sortAfterMatchingBelow = 2000;
+
 export function createCustomersRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(customers.licenseId, licenseId), eq(customers.id, id));
@@ -70,20 +76,28 @@ export function createCustomersRepository(db: DbOrTx) {
     async list(licenseId: number, query: ZonedListQuery) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(customers.licenseId, licenseId));
-      const where = term
-        ? and(c.where, sql`${customers.searchText} like ${likePattern(foldForSearch(term))}`)!
-        : c.where;
-      const [rows, count] = await Promise.all([
+      const page = (where: SQL) =>
         db
           .select(listColumns)
           .from(customers)
           .where(where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
-          .offset(c.offset),
-        countCapped(db, customers, where),
-      ]);
-      return { rows, count };
+          .offset(c.offset);
+      if (!term) {
+        const [rows, count] = await Promise.all([page(c.where), countCapped(db, customers, c.where)]);
+        return { rows, count };
+      }
+      const matches = and(c.where, sql`${customers.searchText} like ${likePattern(foldForSearch(term))}`)!;
+      const count = await countCapped(db, customers, matches);
+      if (count > sortAfterMatchingBelow) return { rows: await page(matches), count };
+      // Few matches: walking the sort index would skip over most of the license before finding them
+      // (they cluster, e.g. one name), so the trigram index picks them first and they are sorted after.
+      const ids = sql`array(select ${customers.id} from ${customers} where ${matches})`;
+      return {
+        rows: await page(and(eq(customers.licenseId, licenseId), sql`${customers.id} = any(${ids})`)!),
+        count,
+      };
     },
     async find(licenseId: number, id: number) {
       const [row] = await db.select().from(customers).where(scope(licenseId, id));
