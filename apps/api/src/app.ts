@@ -26,6 +26,9 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { createEmployeesService } from './modules/employees/employees.service.js';
+import { createDiskStorage, type FileStorage } from './modules/files/file-storage.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { createFilesService } from './modules/files/files.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
@@ -43,6 +46,8 @@ export interface AppDeps {
   database: Database;
   secretBox: SecretBox;
   throttle?: LoginThrottle;
+  /** Where uploaded files live; local disk under DATA_DIR/files by default. */
+  storage?: FileStorage;
   logger?: boolean | { level: string };
 }
 
@@ -58,6 +63,10 @@ export function createServices(deps: AppDeps) {
     customFields: createCustomFieldsService({ db }),
     licenses: createLicensesService({ db, settings }),
     customers: createCustomersService({ db }),
+    files: createFilesService({
+      db,
+      storage: deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files')),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -105,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(customFieldsRoutes(services.customFields));
       await v1.register(licensesRoutes(services.licenses));
       await v1.register(customersRoutes(services.customers));
+      await v1.register(filesRoutes(services.files));
     },
     { prefix: '/v1' },
   );

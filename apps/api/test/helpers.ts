@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,6 +11,7 @@ import { type Database, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createSecretBox } from '../src/lib/secrets.js';
 import { createLoginThrottle, type ThrottleOptions } from '../src/modules/authentication/login-throttle.js';
+import { createDiskStorage } from '../src/modules/files/file-storage.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,10 +57,12 @@ export async function buildTestApp(
   await runMigrations(database);
   const config = loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent', ...options.env });
   const secretBox = createSecretBox(randomBytes(32));
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'mostrador-files-'));
   const { app, services } = await buildApp({
     config,
     database,
     secretBox,
+    storage: createDiskStorage(filesDir),
     throttle: createLoginThrottle({ stepDelayMs: 1, ...options.throttle }),
   });
   await app.ready();
@@ -69,6 +74,7 @@ export async function buildTestApp(
       await app.close();
       await database.close();
       await drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -33,6 +33,7 @@ export const ErrorCode = {
   cannotGrantPermission: 1000113,
   licenseCodeExists: 1000114,
   taxInUse: 1000115,
+  notAnImage: 1000116,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -72,6 +73,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   cannotGrantPermission: 403,
   licenseCodeExists: 409,
   taxInUse: 409,
+  notAnImage: 400,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -108,6 +110,7 @@ export const errorMessage: Record<ErrorKey, string> = {
   cannotGrantPermission: 'You cannot grant this permission',
   licenseCodeExists: 'A license with this code already exists',
   taxInUse: 'Cannot delete a tax used by products',
+  notAnImage: 'The file is not an image',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -5,6 +5,7 @@ export * from './custom-fields.js';
 export * from './customers.js';
 export * from './employees.js';
 export * from './errors.js';
+export * from './files.js';
 export * from './languages.js';
 export * from './licenses.js';
 export * from './list.js';

@@ -1,0 +1,83 @@
+import { dataOf, fileSchema, idParams, maxUploadBytes, resizeQuery, uploadQuery } from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { authOf } from '../../plugins/auth.js';
+import type { FilesService } from './files.service.js';
+
+const tags = ['files'];
+
+/** `filename*` keeps accents and spaces of the original name (RFC 6266). */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const filesRoutes =
+  (service: FilesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/admin/files',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary:
+            'Upload one file (multipart field `file`, at most 10 MiB); its type is read from its bytes',
+          querystring: uploadQuery,
+          consumes: ['multipart/form-data'],
+          response: { 201: dataOf(fileSchema) },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        if (!request.isMultipart())
+          throw new AppError('validation', [{ field: 'file', message: 'send multipart/form-data' }]);
+        const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
+        if (!part || part.fieldname !== 'file')
+          throw new AppError('validation', [{ field: 'file', message: 'required' }]);
+        const data = await part.toBuffer();
+        if (part.file.truncated)
+          throw new AppError('payloadTooLarge', [{ field: 'file', message: 'at most 10 MiB' }]);
+        if (!data.length) throw new AppError('validation', [{ field: 'file', message: 'empty' }]);
+        const stored = await service.upload(auth, { name: part.filename, data, kind: request.query.kind });
+        return reply.status(201).send({ data: stored });
+      },
+    );
+
+    app.get(
+      '/admin/files/download/:id',
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, summary: 'The file as uploaded', params: idParams },
+      },
+      async (request, reply) => {
+        const { file, data } = await service.download(authOf(request), request.params.id);
+        return reply
+          .header('content-type', file.mimeType)
+          .header('content-disposition', contentDisposition(file.name))
+          .header('cache-control', 'private, max-age=3600')
+          .send(data);
+      },
+    );
+
+    app.get(
+      '/admin/files/resize/:id',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: 'The image fitted in width × height (WebP), cached after the first request',
+          params: idParams,
+          querystring: resizeQuery,
+        },
+      },
+      async (request, reply) => {
+        const resized = await service.resize(authOf(request), request.params.id, request.query);
+        return reply
+          .header('content-type', resized.mimeType)
+          .header('x-cache', resized.cached ? 'hit' : 'miss')
+          .header('cache-control', 'private, max-age=86400')
+          .send(resized.data);
+      },
+    );
+  };
