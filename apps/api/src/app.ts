@@ -32,6 +32,8 @@ import { createFilesService } from './modules/files/files.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
+import { productsRoutes } from './modules/products/products.routes.js';
+import { createProductsService } from './modules/products/products.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { taxesRoutes } from './modules/taxes/taxes.routes.js';
@@ -63,6 +65,7 @@ export function createServices(deps: AppDeps) {
     customFields: createCustomFieldsService({ db }),
     licenses: createLicensesService({ db, settings }),
     customers: createCustomersService({ db }),
+    products: createProductsService({ db, settings }),
     files: createFilesService({
       db,
       storage: deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files')),
@@ -114,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(customFieldsRoutes(services.customFields));
       await v1.register(licensesRoutes(services.licenses));
       await v1.register(customersRoutes(services.customers));
+      await v1.register(productsRoutes(services.products));
       await v1.register(filesRoutes(services.files));
     },
     { prefix: '/v1' },

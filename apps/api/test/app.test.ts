@@ -28,6 +28,9 @@ const v1Routes: Record<string, string[]> = {
   '/v1/admin/taxes': ['get', 'post'],
   '/v1/admin/taxes/{id}': ['delete', 'get', 'put'],
   '/v1/admin/customFields': ['get'],
+  '/v1/admin/products': ['get', 'post'],
+  '/v1/admin/products/{id}': ['delete', 'get', 'put'],
+  '/v1/admin/products/{id}/translations': ['get', 'put'],
 };
 
 /**

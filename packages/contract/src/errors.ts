@@ -34,6 +34,7 @@ export const ErrorCode = {
   licenseCodeExists: 1000114,
   taxInUse: 1000115,
   notAnImage: 1000116,
+  productReferenceExists: 1000117,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -74,6 +75,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   licenseCodeExists: 409,
   taxInUse: 409,
   notAnImage: 400,
+  productReferenceExists: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -111,6 +113,7 @@ export const errorMessage: Record<ErrorKey, string> = {
   licenseCodeExists: 'A license with this code already exists',
   taxInUse: 'Cannot delete a tax used by products',
   notAnImage: 'The file is not an image',
+  productReferenceExists: 'A product with this reference (SKU) already exists',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -12,6 +12,7 @@ export * from './list.js';
 export * from './money.js';
 export * from './permissions.js';
 export * from './phone.js';
+export * from './products.js';
 export * from './settings.js';
 export * from './taxes.js';
 export * from './ui-config.js';

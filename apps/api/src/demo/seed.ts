@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoProducts } from './products.js';
 
 export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
 
@@ -76,6 +77,7 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
       timeZone: 'Europe/Madrid',
     },
   );
+  await seedDemoProducts(services, auth as Parameters<typeof services.products.create>[0]);
   const employees = createEmployeesRepository(db);
   const passwordHash = await hashPassword(demoLicense.password);
   for (const e of demoEmployees) {

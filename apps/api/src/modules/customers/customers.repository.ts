@@ -1,19 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import { foldForSearch } from '../../lib/search.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
-import { accented, customerCustomFieldValues, customers, plain } from './customers.table.js';
-
-/** The search term folded as the search column is. */
-function foldForSearch(term: string): string {
-  const lower = term.toLowerCase();
-  return [...lower]
-    .map((c) => {
-      const i = accented.indexOf(c);
-      return i < 0 ? c : plain[i];
-    })
-    .join('');
-}
+import { customerCustomFieldValues, customers } from './customers.table.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<typeof customers.$inferInsert, 'id' | 'licenseId' | 'searchText'>;

@@ -1,12 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
+import { accented, plain } from '../../lib/search.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
 import { licenses } from '../licenses/licenses.table.js';
-
-/** Accents folded for search, so "garcia" finds "García"; `translate` is immutable, `unaccent` is not. */
-export const accented = 'áàâäãåéèêëíìîïóòôöõúùûüýÿñç';
-export const plain = 'aaaaaaeeeeiiiiooooouuuuyync';
 
 export const customers = pgTable(
   'customers',

@@ -33,7 +33,7 @@ export const filesRoutes =
         if (!request.isMultipart())
           throw new AppError('validation', [{ field: 'file', message: 'send multipart/form-data' }]);
         const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
-        if (!part || part.fieldname !== 'file')
+        if (part?.fieldname !== 'file')
           throw new AppError('validation', [{ field: 'file', message: 'required' }]);
         const data = await part.toBuffer();
         if (part.file.truncated)

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createProductsRepository } from '../products/products.repository.js';
 import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
 import { createSettingsRepository } from './settings.repository.js';
 
@@ -96,7 +97,13 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
           next[key] = value;
         }
       }
-      await repo.update(auth.licenseId, next, nextSecrets);
+      await deps.db.transaction(async (tx) => {
+        await createSettingsRepository(tx).update(auth.licenseId, next, nextSecrets);
+        // Products keep their name in the main language (the list sorts by it): they take the new one's.
+        if (body.locale !== undefined && body.locale !== data.locale) {
+          await createProductsRepository(tx).adoptMainLanguage(auth.licenseId, data.locale, body.locale);
+        }
+      });
       return this.get(auth);
     },
 

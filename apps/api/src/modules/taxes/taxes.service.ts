@@ -1,8 +1,10 @@
 import type { ListQuery, Tax, TaxBody } from '@mostrador/contract';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createProductsRepository } from '../products/products.repository.js';
 import { createTaxesRepository, type TaxRow } from './taxes.repository.js';
 
 function toTax(row: TaxRow): Tax {
@@ -18,6 +20,7 @@ const toHundredths = (percentage: number) => Math.round(percentage * 100);
 
 export function createTaxesService(deps: { db: Db }) {
   const repo = createTaxesRepository(deps.db);
+  const products = createProductsRepository(deps.db);
   return {
     async list(auth: AuthContext, query: ListQuery) {
       const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
@@ -44,9 +47,16 @@ export function createTaxesService(deps: { db: Db }) {
       if (!row) throw notFound();
       return toTax(row);
     },
-    // Products will refuse to lose their tax (taxInUse) once the catalogue references taxes.
+    /** A tax that charges products stays (taxInUse). */
     async remove(auth: AuthContext, id: number) {
-      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
+      if (await products.usesTax(auth.licenseId, id)) throw new AppError('taxInUse');
+      try {
+        if (!(await repo.remove(auth.licenseId, id))) throw notFound();
+      } catch (error) {
+        // A product given the tax meanwhile: its foreign key refuses the delete.
+        if (isForeignKeyViolation(error)) throw new AppError('taxInUse');
+        throw error;
+      }
     },
   };
 }

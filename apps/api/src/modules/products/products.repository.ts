@@ -1,0 +1,188 @@
+import type { Language } from '@mostrador/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import { foldForSearch } from '../../lib/search.js';
+import { products, productTranslations } from './products.table.js';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'licenseId' | 'searchText'>;
+export type TranslationRow = { language: Language; name: string | null; description: string | null };
+
+/** Booking calendars and suppliers come later; until then their names in the list are null. */
+const noCalendarName = sql<string | null>`null::text`;
+const noSupplierName = sql<string | null>`null::text`;
+
+const listSpec: ListSpec = {
+  fields: {
+    id: { column: products.id, type: 'number' },
+    image: { column: products.image, type: 'number' },
+    reference: { column: products.reference, type: 'string' },
+    name: { column: products.name, type: 'string' },
+    description: { column: products.description, type: 'string' },
+    type: { column: products.type, type: 'string' },
+    sellOnline: { column: products.sellOnline, type: 'boolean' },
+    status: { column: products.status, type: 'string' },
+    price: { column: products.priceCents, type: 'money' },
+    bookingCalendarName: { column: noCalendarName, type: 'string' },
+    duration: { column: products.durationInMinutes, type: 'number' },
+    supplier: { column: noSupplierName, type: 'string' },
+    taxType: { column: products.taxId, type: 'number' },
+    durationInMinutes: { column: products.durationInMinutes, type: 'number' },
+    publicDuration: { column: products.publicDuration, type: 'number' },
+    spacesOccupiedInTheCalendar: { column: products.spacesOccupiedInTheCalendar, type: 'number' },
+    canCustomersChangeTheBookingDate: { column: products.canCustomersChangeTheBookingDate, type: 'boolean' },
+    periodicityOfSubscriptionPayment: { column: products.periodicityOfSubscriptionPayment, type: 'string' },
+    supplierCommissionType: { column: products.supplierCommissionType, type: 'string' },
+    bookingCalendarId: { column: products.bookingCalendarId, type: 'number' },
+    supplierId: { column: products.supplierId, type: 'number' },
+    createdAt: { column: products.createdAt, type: 'date' },
+    updatedAt: { column: products.updatedAt, type: 'date' },
+  },
+  // The search goes through the trigram-indexed column instead (see list()).
+  search: [],
+  // The spec's "translations.name asc": the name in the company's main language.
+  defaultOrder: { name: 'asc' },
+  tiebreaker: products.id,
+};
+
+const listColumns = {
+  id: products.id,
+  image: products.image,
+  reference: products.reference,
+  name: products.name,
+  description: products.description,
+  type: products.type,
+  sellOnline: products.sellOnline,
+  status: products.status,
+  priceCents: products.priceCents,
+  durationInMinutes: products.durationInMinutes,
+};
+
+/**
+ * Up to this many matches, sorting them is cheaper than walking the sort index until a page is found;
+ * above it they are dense enough for the index walk to meet a page of them soon.
+ */
+const sortAfterMatchingBelow = 2000;
+
+export function createProductsRepository(db: DbOrTx) {
+  const scope = (licenseId: number, id: number) =>
+    and(eq(products.licenseId, licenseId), eq(products.id, id));
+  return {
+    async list(licenseId: number, query: ZonedListQuery) {
+      const { query: term, ...rest } = query;
+      const c = listClauses(rest, listSpec, eq(products.licenseId, licenseId));
+      const page = (where: SQL) =>
+        db
+          .select(listColumns)
+          .from(products)
+          .where(where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset);
+      if (!term) {
+        const [rows, count] = await Promise.all([page(c.where), countCapped(db, products, c.where)]);
+        return { rows, count };
+      }
+      const matches = and(c.where, sql`${products.searchText} like ${likePattern(foldForSearch(term))}`)!;
+      const count = await countCapped(db, products, matches);
+      if (count > sortAfterMatchingBelow) return { rows: await page(matches), count };
+      // Few matches: the trigram index picks them first and they are sorted after.
+      const ids = sql`array(select ${products.id} from ${products} where ${matches})`;
+      return {
+        rows: await page(and(eq(products.licenseId, licenseId), sql`${products.id} = any(${ids})`)!),
+        count,
+      };
+    },
+    async find(licenseId: number, id: number) {
+      const [row] = await db.select().from(products).where(scope(licenseId, id));
+      return row;
+    },
+    /** The product, locked until the transaction ends: an order line cannot take it meanwhile. */
+    async lock(licenseId: number, id: number) {
+      const [row] = await db.select().from(products).where(scope(licenseId, id)).for('update');
+      return row;
+    },
+    async findByReference(licenseId: number, reference: string) {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(eq(products.licenseId, licenseId), sql`lower(${products.reference}) = lower(${reference})`),
+        );
+      return row;
+    },
+    async insert(licenseId: number, values: ProductValues) {
+      const [row] = await db
+        .insert(products)
+        .values({ ...values, licenseId })
+        .returning();
+      return row!;
+    },
+    async update(licenseId: number, id: number, values: Partial<ProductValues>) {
+      const [row] = await db.update(products).set(values).where(scope(licenseId, id)).returning();
+      return row;
+    },
+    async remove(licenseId: number, id: number) {
+      const rows = await db.delete(products).where(scope(licenseId, id)).returning({ id: products.id });
+      return rows.length > 0;
+    },
+    /** Whether a product of the license is charged with this tax. */
+    async usesTax(licenseId: number, taxId: number) {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(and(eq(products.licenseId, licenseId), eq(products.taxId, taxId)))
+        .limit(1);
+      return row !== undefined;
+    },
+    async translations(licenseId: number, productId: number): Promise<TranslationRow[]> {
+      return db
+        .select({
+          language: productTranslations.language,
+          name: productTranslations.name,
+          description: productTranslations.description,
+        })
+        .from(productTranslations)
+        .where(
+          and(eq(productTranslations.licenseId, licenseId), eq(productTranslations.productId, productId)),
+        );
+    },
+    async saveTranslation(licenseId: number, productId: number, t: TranslationRow) {
+      await db
+        .insert(productTranslations)
+        .values({ licenseId, productId, ...t })
+        .onConflictDoUpdate({
+          target: [productTranslations.productId, productTranslations.language],
+          set: { name: t.name, description: t.description },
+        });
+    },
+    async removeTranslations(licenseId: number, productId: number, languages: Language[]) {
+      if (!languages.length) return;
+      await db
+        .delete(productTranslations)
+        .where(
+          and(
+            eq(productTranslations.licenseId, licenseId),
+            eq(productTranslations.productId, productId),
+            inArray(productTranslations.language, languages),
+          ),
+        );
+    },
+    /**
+     * The company's main language changes from `from` to `to`: the texts in `from` are kept as its
+     * translations, and each product takes its `to` texts as its name and description where it has them.
+     */
+    async adoptMainLanguage(licenseId: number, from: Language, to: Language) {
+      await db.execute(sql`
+        insert into ${productTranslations} (license_id, product_id, language, name, description)
+        select license_id, id, ${from}, name, description from ${products} where license_id = ${licenseId}
+        on conflict (product_id, language) do nothing`);
+      await db.execute(sql`
+        update ${products} p set name = t.name, description = t.description, updated_at = now()
+        from ${productTranslations} t
+        where p.license_id = ${licenseId} and t.license_id = ${licenseId} and t.product_id = p.id
+          and t.language = ${to} and t.name is not null`);
+    },
+  };
+}

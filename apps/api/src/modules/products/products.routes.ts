@@ -1,0 +1,100 @@
+import {
+  dataOf,
+  idParams,
+  listQuery,
+  listResponse,
+  okSchema,
+  productBody,
+  productListFields,
+  productListItemSchema,
+  productSchema,
+  productTranslationsBody,
+  productTranslationsSchema,
+} from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAny } from '../../plugins/auth.js';
+import type { ProductsService } from './products.service.js';
+
+const tags = ['products'];
+
+export const productsRoutes =
+  (service: ProductsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/admin/products',
+      {
+        config: { access: requireAny('products_find') },
+        schema: {
+          tags,
+          summary: 'Products, by name in the main language; `query` searches name, reference and description',
+          querystring: listQuery(productListFields),
+          response: { 200: listResponse(productListItemSchema) },
+        },
+      },
+      async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+    app.post(
+      '/admin/products',
+      {
+        config: { access: requireAny('products_create') },
+        schema: { tags, body: productBody, response: { 201: dataOf(productSchema) } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
+    );
+    app.get(
+      '/admin/products/:id',
+      {
+        config: { access: requireAny('products_find') },
+        schema: { tags, params: idParams, response: { 200: dataOf(productSchema) } },
+      },
+      async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
+    );
+    app.put(
+      '/admin/products/:id',
+      {
+        config: { access: requireAny('products_edit') },
+        schema: { tags, params: idParams, body: productBody, response: { 200: dataOf(productSchema) } },
+      },
+      async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
+    );
+    app.delete(
+      '/admin/products/:id',
+      {
+        config: { access: requireAny('products_delete') },
+        schema: { tags, params: idParams, response: { 200: okSchema } },
+      },
+      async (request) => {
+        await service.remove(authOf(request), request.params.id);
+        return { data: { ok: true as const } };
+      },
+    );
+    app.get(
+      '/admin/products/:id/translations',
+      {
+        config: { access: requireAny('products_find') },
+        schema: {
+          tags,
+          summary: 'One entry per interface language; the main language’s is the product’s name',
+          params: idParams,
+          response: { 200: dataOf(productTranslationsSchema) },
+        },
+      },
+      async (request) => ({ data: await service.getTranslations(authOf(request), request.params.id) }),
+    );
+    app.put(
+      '/admin/products/:id/translations',
+      {
+        config: { access: requireAny('products_edit') },
+        schema: {
+          tags,
+          params: idParams,
+          body: productTranslationsBody,
+          response: { 200: dataOf(productTranslationsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.putTranslations(authOf(request), request.params.id, request.body),
+      }),
+    );
+  };
