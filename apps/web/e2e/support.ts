@@ -20,7 +20,9 @@ export async function logIn(page: Page, who: { license: string; username: string
 
 /** Switches the interface language the way the app keeps it: the `lang` cookie, then a reload. */
 export async function switchLanguage(page: Page, language: string) {
-  await page.context().addCookies([{ name: 'lang', value: language, url: page.url() }]);
+  // For the whole site, replacing the one the app wrote at login: a cookie given the page's own URL gets
+  // that page's directory as its path (on /settings/company it would not reach /), and `lang=es` would win.
+  await page.context().addCookies([{ name: 'lang', value: language, url: new URL('/', page.url()).href }]);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
@@ -37,4 +39,17 @@ export async function screenshots(page: Page, name: string, ready?: () => Promis
     await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Logs out through the user menu, back at the login screen. A click landing while the dropdown is still
+ * settling is sometimes lost (seen on long pages), so the menu is opened and clicked again until it works.
+ */
+export async function logOut(page: Page) {
+  const item = page.getByRole('menuitem', { name: /cerrar sesión|log out/i });
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
+    await item.click({ timeout: 2_000 });
+    await expect(page.locator('#login-license')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }

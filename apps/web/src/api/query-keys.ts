@@ -15,9 +15,12 @@ export const queryKeys = {
   currentUser: ['users', 'info'] as const,
   settings: ['settings'] as const,
   customFields: ['customFields'] as const,
+  customers: resourceKeys('customers'),
   taxes: {
     ...resourceKeys('taxes'),
     /** All taxes keyed by id, part of the session. */
     byId: () => ['taxes', 'byId'] as const,
   },
+  employees: resourceKeys('employees'),
+  licenses: resourceKeys('licenses'),
 };

@@ -1,5 +1,7 @@
 import type { Permission } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
+import { permissionsOf } from '../features/session/permissions';
+import { testUser } from '../test/render';
 import { tokenFromLoginUrl } from './boot';
 import { menuEntries, selectedEntry, visibleEntries } from './menu';
 import { routesFor } from './routes';
@@ -54,6 +56,23 @@ describe('routes', () => {
       '/settings/company',
       '/settings/taxes',
     ]);
+  });
+});
+
+describe('license administration', () => {
+  it('is only for the platform license: a company user never gets its routes or menu entry', () => {
+    const can: Permission[] = ['licenses_find', 'licenses_edit', 'employees_find'];
+    const company = permissionsOf(testUser({ can, isPlatform: false }));
+    const platform = permissionsOf(testUser({ can, isPlatform: true }));
+    expect([...company]).toEqual(['employees_find']);
+    expect(routesFor(company).map((r) => r.path)).not.toContain('/licenses');
+    expect(routesFor(platform).map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/licenses', '/licenses/edit/:id', '/employees']),
+    );
+    const menuOf = (granted: ReadonlySet<string>) =>
+      visibleEntries(menuEntries, (p) => granted.has(p)).map((e) => e.key);
+    expect(menuOf(company)).not.toContain('licenses');
+    expect(menuOf(platform)).toContain('licenses');
   });
 });
 

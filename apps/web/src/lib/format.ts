@@ -40,3 +40,10 @@ export function decimalSeparatorOf(language: string): string {
   const part = new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal');
   return part?.value ?? '.';
 }
+
+/** A phone as stored (+34600123456) made readable: Spanish numbers grouped as +34 600 123 456. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const spanish = /^\+34(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return spanish ? `+34 ${spanish[1]} ${spanish[2]} ${spanish[3]}` : phone;
+}

@@ -1,4 +1,4 @@
-import type { AppConfig, CurrentUser, Permission, Settings } from '@mostrador/contract';
+import type { AppConfig, CurrentUser, CustomField, Permission, Settings } from '@mostrador/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App } from 'antd';
@@ -47,13 +47,21 @@ interface RenderOptions {
   route?: string;
   user?: CurrentUser | null;
   settings?: Partial<Settings>;
+  /** The company's custom fields in the session (none unless given). */
+  customFields?: CustomField[];
   appConfig?: AppConfig;
 }
 
 /** Renders routes at `route` inside the app's providers, with a session seeded in the query cache (none for `user: null`). */
 export function renderRoutes(
   routes: RouteObject[],
-  { route = '/', user = testUser(), settings, appConfig = testAppConfig }: RenderOptions = {},
+  {
+    route = '/',
+    user = testUser(),
+    settings,
+    customFields = [],
+    appConfig = testAppConfig,
+  }: RenderOptions = {},
 ) {
   initTestI18n();
   const queryClient = new QueryClient({
@@ -62,6 +70,7 @@ export function renderRoutes(
   if (user) {
     queryClient.setQueryData(queryKeys.currentUser, user);
     queryClient.setQueryData(queryKeys.settings, { timeZone: 'Europe/Madrid', locale: 'en', ...settings });
+    queryClient.setQueryData(queryKeys.customFields, customFields);
   }
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const view = render(

@@ -11,6 +11,7 @@ type Message = [key: string, values?: Record<string, unknown>];
 const contractMessages: Record<string, string> = {
   'at most two decimals': 'validation.twoDecimals',
   'phone must begin with a country code': 'validation.phone',
+  'the phone must begin with a country code (e.g. +34)': 'validation.phone',
   'unknown time zone': 'validation.timeZone',
   'amount too large': 'validation.amountTooLarge',
   'required to change the password': 'validation.required',

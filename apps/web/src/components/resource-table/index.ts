@@ -1,4 +1,5 @@
 export { ResourceTable } from './resource-table';
+export { TextFilter } from './text-filter';
 export type {
   FilterCondition,
   PrimaryAction,

@@ -27,7 +27,7 @@ function ActionButton({ action }: { action: PrimaryAction }) {
   const common = { type: 'primary' as const, icon: action.icon, 'data-testid': action.testId };
   if (action.to) {
     return (
-      <ButtonLink {...common} to={action.to}>
+      <ButtonLink {...common} to={action.to} state={action.state}>
         {action.label}
       </ButtonLink>
     );
@@ -117,6 +117,8 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
       key: 'actions',
       title: t('table.actions'),
       align: 'right',
+      // Always in reach: wide lists scroll sideways under it (on phones, most of them).
+      fixed: 'end',
       render: (_value: unknown, record: T) => rowActions(record),
     });
   }

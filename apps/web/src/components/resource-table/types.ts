@@ -34,6 +34,8 @@ export interface PrimaryAction {
   icon?: ReactNode;
   /** A link (new tab works) or a click handler, e.g. to open a modal. */
   to?: string;
+  /** Navigation state that goes with `to`. */
+  state?: unknown;
   onClick?: () => void;
   testId?: string;
 }

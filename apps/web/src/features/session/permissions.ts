@@ -2,10 +2,17 @@ import { type CurrentUser, type Permission, SUPER_ADMIN } from '@mostrador/contr
 import { useMemo } from 'react';
 import { useOptionalCurrentUser } from './api';
 
-/** What the user may do: his `can_do` permissions. */
+/**
+ * What the user may do: his `can_do` permissions. The license administration (`licenses_*`) exists only on
+ * the platform license: on a company license those screens, menu entries and actions never show.
+ */
 export function permissionsOf(user: CurrentUser | undefined): ReadonlySet<string> {
   if (!user) return new Set();
-  return new Set(user.permissions.filter((p) => p.scope === 'can_do').map((p) => p.permission));
+  return new Set(
+    user.permissions
+      .filter((p) => p.scope === 'can_do' && (user.isPlatform || !p.permission.startsWith('licenses_')))
+      .map((p) => p.permission),
+  );
 }
 
 export function holdsAll(granted: ReadonlySet<string>, needed: readonly Permission[] | undefined): boolean {

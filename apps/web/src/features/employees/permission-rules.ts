@@ -1,0 +1,123 @@
+import {
+  type CurrentUser,
+  type Employee,
+  type Permission,
+  type PermissionArea,
+  type PermissionScope,
+  permissionAreas,
+  SUPER_ADMIN,
+} from '@mostrador/contract';
+
+/** One permission entry as the forms send it (contract §4: `{scope, permission}`). */
+export interface Entry {
+  scope: PermissionScope;
+  permission: Permission;
+}
+
+export interface AreaGroup {
+  area: PermissionArea;
+  permissions: Permission[];
+}
+
+/**
+ * The catalogue grouped by area, in the spec's order. A company license never holds the license
+ * administration (`licenses_*`), so it is not offered there.
+ */
+export function catalogueFor(isPlatform: boolean): AreaGroup[] {
+  return Object.entries(permissionAreas)
+    .filter(([area]) => isPlatform || area !== 'licenses')
+    .map(([area, actions]) => ({
+      area: area as PermissionArea,
+      permissions: actions.map((action) => `${area}_${action}` as Permission),
+    }));
+}
+
+const catalogueOrder = new Map(
+  catalogueFor(true)
+    .flatMap((g) => g.permissions)
+    .map((p, i) => [p, i]),
+);
+
+/** What the user may hand out: his `can_grant` entries. */
+export function grantableOf(user: CurrentUser): ReadonlySet<string> {
+  return new Set(user.permissions.filter((e) => e.scope === 'can_grant').map((e) => e.permission));
+}
+
+function holds(user: CurrentUser, permission: Permission): boolean {
+  return user.permissions.some((e) => e.scope === 'can_do' && e.permission === permission);
+}
+
+/** Why the permission editor is read-only for this user, or `null` when he may change what he may grant. */
+export type EditorLock = 'self' | 'noGrantRight' | null;
+
+export function editorLock(user: CurrentUser, action: 'create' | 'edit', targetId?: number): EditorLock {
+  if (action === 'edit' && targetId === user.id) return 'self';
+  const needed: Permission = action === 'create' ? 'employees_create' : 'employees_edit';
+  if (!holds(user, 'grant_permissions') || !holds(user, needed)) return 'noGrantRight';
+  return null;
+}
+
+/**
+ * Whether the user may change another employee's password, username, email or status: never the platform
+ * SUPER_ADMIN's, and only when every right of the other is one he may grant (else the server answers 403).
+ */
+export function mayManageAccess(user: CurrentUser, target: Pick<Employee, 'id' | 'roles' | 'permissions'>) {
+  if (target.id === user.id) return true;
+  if (target.roles.includes(SUPER_ADMIN)) return false;
+  const grantable = grantableOf(user);
+  return target.permissions.every((e) => grantable.has(e.permission));
+}
+
+export const entryKey = (scope: PermissionScope, permission: string) => `${scope}:${permission}`;
+
+/** `entries` with `permissions` of `scope` checked or unchecked, without duplicates, in catalogue order. */
+export function setEntries(
+  entries: readonly Entry[],
+  scope: PermissionScope,
+  permissions: readonly Permission[],
+  checked: boolean,
+): Entry[] {
+  const byKey = new Map(entries.map((e) => [entryKey(e.scope, e.permission), e]));
+  for (const permission of permissions) {
+    const key = entryKey(scope, permission);
+    if (checked) byKey.set(key, { scope, permission });
+    else byKey.delete(key);
+  }
+  return sortEntries([...byKey.values()]);
+}
+
+export function sortEntries(entries: Entry[]): Entry[] {
+  return [...entries].sort(
+    (a, b) =>
+      (catalogueOrder.get(a.permission) ?? 0) - (catalogueOrder.get(b.permission) ?? 0) ||
+      a.scope.localeCompare(b.scope),
+  );
+}
+
+export function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
+  const keys = new Set(a.map((e) => entryKey(e.scope, e.permission)));
+  return a.length === b.length && b.every((e) => keys.has(entryKey(e.scope, e.permission)));
+}
+
+/** The state of an area's "all" toggle for one scope. */
+export function areaState(
+  entries: readonly Entry[],
+  scope: PermissionScope,
+  permissions: readonly Permission[],
+) {
+  const keys = new Set(entries.map((e) => entryKey(e.scope, e.permission)));
+  const count = permissions.filter((p) => keys.has(entryKey(scope, p))).length;
+  return { checked: count === permissions.length, indeterminate: count > 0 && count < permissions.length };
+}
+
+/** Parses the server's `"can_do customers_find"` detail of a refused entry. */
+export function parseRefusedEntry(message: string): Entry | null {
+  const [scope, permission] = message.split(' ');
+  if (
+    (scope !== 'can_do' && scope !== 'can_grant') ||
+    !permission ||
+    !catalogueOrder.has(permission as Permission)
+  )
+    return null;
+  return { scope, permission: permission as Permission };
+}

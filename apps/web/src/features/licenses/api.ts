@@ -1,0 +1,81 @@
+import type {
+  CreateLicenseBody,
+  License,
+  LicenseListItem,
+  ListResult,
+  UpdateLicenseBody,
+} from '@mostrador/contract';
+import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { type ListParams, toListQuery } from '../../api/list-params';
+import { queryKeys } from '../../api/query-keys';
+import { getToken, setToken } from '../../api/token';
+import { startSession } from '../auth/api';
+
+export function useLicenseList(params: ListParams) {
+  return useQuery({
+    queryKey: queryKeys.licenses.list(params),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<LicenseListItem>>('/admin/licenses', { query: toListQuery(params), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLicense(id: number) {
+  return useQuery({
+    queryKey: queryKeys.licenses.detail(id),
+    queryFn: ({ signal }) => api.get<License>(`/admin/licenses/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+function useInvalidateLicenses() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.licenses.all });
+}
+
+export function useCreateLicense() {
+  const invalidate = useInvalidateLicenses();
+  return useMutation({
+    mutationFn: (body: CreateLicenseBody) => api.post<License>('/admin/licenses', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateLicense() {
+  const invalidate = useInvalidateLicenses();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateLicenseBody }) =>
+      api.put<License>(`/admin/licenses/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteLicense() {
+  const invalidate = useInvalidateLicenses();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>(`/admin/licenses/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Support logs in as an employee of any license: the answer is a token for a session as him, used the way
+ * `/login/<token>` uses one (stored, session loaded, reload at `/` in his company's language). The session
+ * loads into a client of its own, so the current screen does not re-render as the other user meanwhile; if
+ * it fails, the support user's own token is put back.
+ */
+export function useSupportLogin() {
+  return useMutation({
+    mutationFn: async (userId: number) => {
+      const token = await api.get<string>(`/admin/authentication/login-as-support/${userId}`);
+      const previous = getToken();
+      try {
+        await startSession(new QueryClient(), token);
+      } catch (error) {
+        if (previous) setToken(previous);
+        throw error;
+      }
+    },
+  });
+}
