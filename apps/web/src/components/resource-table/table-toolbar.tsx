@@ -1,37 +1,17 @@
 import { CloseCircleFilled, ColumnHeightOutlined, SearchOutlined, TableOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Flex, Input, Popover } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceColumn } from './types';
+import { useDebouncedText } from './use-debounced-text';
 
 export type Density = 'large' | 'middle' | 'small';
 const densities: Density[] = ['large', 'middle', 'small'];
-const searchDelayMs = 300;
 
 /** Free-text search that updates the list 300 ms after the user stops typing. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  const search = useRef(onSearch);
-  search.current = onSearch;
-
-  useEffect(() => {
-    // The URL changed under us (back button, clear filters): show what it holds.
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    if (text.trim() === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = text.trim();
-      search.current(text.trim());
-    }, searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useDebouncedText(value, onSearch);
 
   return (
     <Input

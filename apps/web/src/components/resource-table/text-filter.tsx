@@ -1,7 +1,5 @@
 import { Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-
-const filterDelayMs = 300;
+import { useDebouncedText } from './use-debounced-text';
 
 interface TextFilterProps {
   /** The filter's text as the URL holds it. */
@@ -16,27 +14,7 @@ interface TextFilterProps {
 
 /** A toolbar filter typed as free text, applied as the user types (debounced), like the search box. */
 export function TextFilter({ value, onChange, label, width = 180, testId }: TextFilterProps) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  const change = useRef(onChange);
-  change.current = onChange;
-
-  useEffect(() => {
-    // The URL changed under us (back button, clear filters): show what it holds.
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    if (text.trim() === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = text.trim();
-      change.current(text.trim());
-    }, filterDelayMs);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useDebouncedText(value, onChange);
 
   return (
     <Input
