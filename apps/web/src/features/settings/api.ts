@@ -29,22 +29,20 @@ export function useUpdateUiConfig(): (update: (current: UiConfig) => UiConfig) =
     queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, (user) => user && { ...user, uiConfig });
 
   const mutation = useMutation({
-    mutationFn: (uiConfig: UiConfig) =>
-      api.patch<{ uiConfig: UiConfig }>('/admin/settings/uiConfig', { uiConfig }),
-    onMutate: async (uiConfig) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
-      const previous = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser)?.uiConfig;
-      setUiConfig(uiConfig);
-      return { previous };
-    },
-    onError: (error, _uiConfig, context) => {
-      if (context?.previous) setUiConfig(context.previous);
+    mutationFn: ({ next }: { next: UiConfig; previous: UiConfig }) =>
+      api.patch<{ uiConfig: UiConfig }>('/admin/settings/uiConfig', { uiConfig: next }),
+    onError: (error, { previous }) => {
+      setUiConfig(previous);
       modal.error({ title: t('uiConfig.saveFailed'), content: errorMessage(error) });
     },
   });
 
   return (update) => {
-    const current = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser)?.uiConfig ?? {};
-    mutation.mutate(update(current));
+    const previous = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser)?.uiConfig ?? {};
+    const next = update(previous);
+    // Shown at once, in the same render as the click that asked for it; the server follows.
+    void queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
+    setUiConfig(next);
+    mutation.mutate({ next, previous });
   };
 }
