@@ -1,5 +1,5 @@
 import { type Customer, customerBody, ErrorCode } from '@mostrador/contract';
-import { App, Button, Form, type FormInstance } from 'antd';
+import { App, Form, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,27 +118,16 @@ export function CustomerForm({ customer, onDone, footerStart }: CustomerFormProp
       data-testid="customer-form"
     >
       <CustomerFormSections isNew={!customer} />
-      <FormFooter>
-        {footerStart && (
-          <div style={{ marginInlineEnd: 'auto' }}>
-            {footerStart(() => {
-              markClean();
-              onDone();
-            })}
-          </div>
-        )}
-        <Button onClick={onDone} data-testid="customer-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={create.isPending || update.isPending}
-          data-testid="customer-save"
-        >
-          {t('common.save')}
-        </Button>
-      </FormFooter>
+      <FormFooter
+        onCancel={onDone}
+        saving={create.isPending || update.isPending}
+        saveTestId="customer-save"
+        cancelTestId="customer-cancel"
+        start={footerStart?.(() => {
+          markClean();
+          onDone();
+        })}
+      />
     </Form>
   );
 }

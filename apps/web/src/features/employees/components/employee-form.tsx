@@ -1,5 +1,5 @@
 import { createEmployeeBody, passwordSchema } from '@mostrador/contract';
-import { Alert, Button, Card, Col, Form, type FormInstance, Grid, Input, Row, Switch } from 'antd';
+import { Alert, Card, Col, Form, type FormInstance, Grid, Input, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../../components/forms/form-footer';
@@ -126,12 +126,12 @@ export function EmployeeForm(props: EmployeeFormProps) {
           <PermissionEditor isPlatform={user.isPlatform} grantable={grantableOf(user)} lock={props.lock} />
         </Form.Item>
       </Card>
-      <FormFooter>
-        <Button onClick={() => navigate('/employees')}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={props.saving} data-testid="employee-save">
-          {t(isCreate ? 'employees.createSubmit' : 'common.save')}
-        </Button>
-      </FormFooter>
+      <FormFooter
+        onCancel={() => navigate('/employees')}
+        saving={props.saving}
+        saveTestId="employee-save"
+        saveLabel={t(isCreate ? 'employees.createSubmit' : 'common.save')}
+      />
     </Form>
   );
 }

@@ -140,12 +140,11 @@ function LicenseEditor({ license }: { license: License }) {
             </Col>
           </Row>
         </Card>
-        <FormFooter>
-          <Button onClick={() => navigate('/licenses')}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="license-save">
-            {t('common.save')}
-          </Button>
-        </FormFooter>
+        <FormFooter
+          onCancel={() => navigate('/licenses')}
+          saving={update.isPending}
+          saveTestId="license-save"
+        />
       </Form>
       {can('licenses_loginAsUser') && <SupportLoginCard />}
       {can('licenses_delete') && !license.isPlatform && (

@@ -1,5 +1,5 @@
 import { ErrorCode, passwordSchema, updateProfileBody } from '@mostrador/contract';
-import { App, Button, Card, Form, Input } from 'antd';
+import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
@@ -113,19 +113,14 @@ export function ProfilePage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Card>
-        <FormFooter>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              markClean();
-            }}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">
-            {t('common.save')}
-          </Button>
-        </FormFooter>
+        <FormFooter
+          onCancel={() => {
+            form.resetFields();
+            markClean();
+          }}
+          saving={update.isPending}
+          saveTestId="profile-save"
+        />
       </Form>
     </>
   );

@@ -140,19 +140,14 @@ export function CompanySettingsPage() {
             </Button>
           </Form.Item>
         </Card>
-        <FormFooter>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              markClean();
-            }}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="settings-save">
-            {t('common.save')}
-          </Button>
-        </FormFooter>
+        <FormFooter
+          onCancel={() => {
+            form.resetFields();
+            markClean();
+          }}
+          saving={update.isPending}
+          saveTestId="settings-save"
+        />
       </Form>
     </>
   );
