@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientInstant, zonedToInstant, zoneOffsetMinutes } from './time.js';
+import { parseClientInstant, zonedClockReaches, zonedToInstant, zoneOffsetMinutes } from './time.js';
 
 const zone = 'Europe/Madrid';
 
@@ -73,6 +73,61 @@ describe('zonedToInstant in Europe/Madrid', () => {
       zone,
     );
     expect(instant.toISOString()).toBe('2026-07-01T08:05:07.250Z');
+  });
+});
+
+describe('zonedClockReaches', () => {
+  it('is zonedToInstant for a time that exists, the earlier instant for a repeated one', () => {
+    for (const local of [
+      { year: 2026, month: 7, day: 1, hour: 10, minute: 5, second: 7, ms: 250 },
+      { year: 2026, month: 3, day: 29, hour: 1, minute: 59 },
+      { year: 2026, month: 3, day: 29, hour: 3 },
+      { year: 2026, month: 10, day: 25, hour: 2, minute: 30 },
+    ]) {
+      expect(zonedClockReaches(local, zone)).toEqual(zonedToInstant(local, zone));
+    }
+    expect(zonedClockReaches({ year: 2026, month: 10, day: 25, hour: 2 }, zone).toISOString()).toBe(
+      '2026-10-25T00:00:00.000Z',
+    );
+  });
+
+  it('gives the instant of the spring change for a time the clock jumps over', () => {
+    for (const minute of [0, 1, 30, 59]) {
+      expect(zonedClockReaches({ year: 2026, month: 3, day: 29, hour: 2, minute }, zone).toISOString()).toBe(
+        '2026-03-29T01:00:00.000Z',
+      );
+    }
+    expect(
+      zonedClockReaches({ year: 2026, month: 3, day: 29, hour: 1 }, 'Atlantic/Canary').toISOString(),
+    ).toBe('2026-03-29T01:00:00.000Z');
+    expect(
+      zonedClockReaches(
+        { year: 2026, month: 3, day: 8, hour: 2, minute: 30 },
+        'America/New_York',
+      ).toISOString(),
+    ).toBe('2026-03-08T07:00:00.000Z');
+  });
+
+  it('never goes back as the wall time goes forward, minute by minute over both change days', () => {
+    for (const [month, day] of [
+      [3, 29],
+      [10, 25],
+    ] as const) {
+      let previous = Number.NEGATIVE_INFINITY;
+      for (let minutes = 0; minutes < 24 * 60; minutes++) {
+        const t = zonedClockReaches(
+          { year: 2026, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
+          zone,
+        ).getTime();
+        expect(t).toBeGreaterThanOrEqual(previous);
+        previous = t;
+      }
+    }
+  });
+
+  it('refuses an unknown zone', () => {
+    expect(() => zonedClockReaches({ year: 2026, month: 1, day: 1 }, 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => zoneOffsetMinutes(new Date(), 'Mars/Olympus')).toThrow(RangeError);
   });
 });
 

@@ -2,26 +2,40 @@
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2}))?)?$/i;
 
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs ~20 times more than using it. */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The offset of `timeZone` from UTC at `instant`, in minutes. */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const fields: Record<string, number> = {};
+  for (const part of offsetFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
   const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
+    fields.year!,
+    fields.month! - 1,
+    fields.day!,
+    fields.hour!,
+    fields.minute!,
+    fields.second!,
   );
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
 }
@@ -58,6 +72,39 @@ export function zonedToInstant(
   if (valid.length) return new Date(Math.min(...valid));
   // In a gap: use the offset in force before it, which lands after the gap.
   return new Date(wall - before * 60_000);
+}
+
+/**
+ * The first instant at which the wall clock in `timeZone` reads `local` or later: the same as
+ * `zonedToInstant` (the earlier instant in the autumn overlap), except that a time skipped by the spring
+ * change gives the instant of the change itself, when the clock jumps over it. Unlike `zonedToInstant`
+ * it never decreases as `local` increases, so it turns an opening range of wall-clock times into an
+ * interval of instants: 02:30–03:15 on a spring-change day in Madrid is 03:00–03:15 (15 minutes),
+ * 02:00–03:00 is empty.
+ */
+export function zonedClockReaches(local: Parameters<typeof zonedToInstant>[0], timeZone: string): Date {
+  const instant = zonedToInstant(local, timeZone);
+  const wall = Date.UTC(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour ?? 0,
+    local.minute ?? 0,
+    local.second ?? 0,
+    local.ms ?? 0,
+  );
+  const after = zoneOffsetMinutes(instant, timeZone);
+  if (instant.getTime() + after * 60_000 === wall) return instant;
+  // In a gap: `instant` lies after the change and `wall - after` before it. Offsets change on whole
+  // seconds; find the first second with the new offset.
+  let lo = Math.floor((wall - after * 60_000) / 1000); // before the change
+  let hi = Math.ceil(instant.getTime() / 1000); // after it
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (zoneOffsetMinutes(new Date(mid * 1000), timeZone) === after) hi = mid;
+    else lo = mid;
+  }
+  return new Date(Math.min(hi * 1000, instant.getTime()));
 }
 
 /** An ISO instant; a plain date or an offset-less date-time is read in the company's time zone. */
