@@ -1,6 +1,7 @@
 // The product list on a license with 20,000 products:
 // `npx tsx --conditions=source apps/api/bench/products-list.ts` (BENCH_PGLITE=1 for the embedded database).
 import { sql } from 'drizzle-orm';
+import { bookingCalendars } from '../src/db/schema.js';
 import { benchApp, timeIt } from './support.js';
 
 const b = await benchApp();
@@ -15,6 +16,20 @@ const tax = await b.services.taxes.create({ licenseId: license.id } as never, {
   percentage: 21,
 });
 const started = performance.now();
+const week = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
+const calendarIds = (
+  await b.database.db
+    .insert(bookingCalendars)
+    .values(
+      ['Sala de masajes', 'Cabina 2', 'Circuito termal', 'Clases de yoga', 'Pista de pádel'].map((name) => ({
+        licenseId: license.id,
+        name,
+        schedule: week,
+        duration: 30,
+      })),
+    )
+    .returning({ id: bookingCalendars.id })
+).map((c) => c.id);
 // Every type, a tenth disabled, a third sold online, prices from 0.50 to 500 €, a few suppliers and calendars.
 await b.database.db.execute(sql`
   insert into products (license_id, reference, name, description, price_cents, type, tax_id, status, sell_online,
@@ -32,7 +47,7 @@ await b.database.db.execute(sql`
     case when i % 10 = 0 then 'disabled' else 'enabled' end,
     i % 3 = 0,
     case when (i / 7) % 10 in (3, 4, 5) then 30 + (i % 4) * 15 end,
-    case when (i / 7) % 10 in (3, 4, 5) then 1 + i % 5 end,
+    case when (i / 7) % 10 in (3, 4, 5) then (array[${sql.raw(calendarIds.join(','))}])[1 + i % 5] end,
     case when i % 40 = 0 then 1 + i % 3 end
   from generate_series(1, 20000) as i`);
 await b.database.db.execute(sql`analyze products`);
@@ -71,9 +86,14 @@ const cases: [string, Record<string, string>][] = [
   [
     'filtered: a calendar, disabled',
     {
-      filters: JSON.stringify({ bookingCalendarId: { eq: 1 }, status: { eq: 'disabled' } }),
+      filters: JSON.stringify({ bookingCalendarId: { eq: calendarIds[0] }, status: { eq: 'disabled' } }),
     },
   ],
+  [
+    'filtered: a calendar by name',
+    { filters: JSON.stringify({ bookingCalendarName: { eq: 'Circuito termal' } }) },
+  ],
+  ['sorted: calendar name', { orders: JSON.stringify({ bookingCalendarName: 'asc' }) }],
   ['search: query=masaje', { query: 'masaje' }],
   ['search: query=esenciales (few matches)', { query: 'esenciales' }],
   ['search: query=ref-0123 (one match)', { query: 'ref-0123' }],

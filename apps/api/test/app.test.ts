@@ -30,7 +30,11 @@ const v1Routes: Record<string, string[]> = {
   '/v1/admin/customFields': ['get'],
   '/v1/admin/products': ['get', 'post'],
   '/v1/admin/products/{id}': ['delete', 'get', 'put'],
-  '/v1/admin/products/{id}/translations': ['get', 'put'],
+  '/v1/admin/products/{id}/translations': ['get', 'patch', 'put'],
+  '/v1/admin/booking-calendars': ['get', 'post'],
+  '/v1/admin/booking-calendars/{id}': ['delete', 'get', 'put'],
+  '/v1/admin/booking-calendars/{id}/schedule-anomalies': ['get', 'post'],
+  '/v1/admin/booking-calendars/{id}/schedule-anomalies/{anomalyId}': ['delete'],
 };
 
 /**

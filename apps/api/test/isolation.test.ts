@@ -13,6 +13,9 @@ interface Tenant {
   customers: { id: number }[];
   employees: { id: number; username: string; token: string }[];
   taxes: { id: number }[];
+  calendars: { id: number }[];
+  /** One anomaly on each calendar, in calendar order. */
+  anomalies: { id: number }[];
 }
 let a: Tenant;
 let b: Tenant;
@@ -50,7 +53,46 @@ async function tenant(label: string): Promise<Tenant> {
     expect(res.status).toBe(201);
     taxes.push(res.body.data);
   }
-  return { owner, customers, employees, taxes };
+  const calendars = [];
+  const anomalies = [];
+  const morning = [{ openAt: '09:00', closedAt: '14:00' }];
+  for (const name of [`Sala de masajes ${label}`, `Circuito termal ${label}`]) {
+    const res = await call(t, 'POST', '/v1/admin/booking-calendars', {
+      token: owner.token,
+      payload: {
+        name,
+        duration: 30,
+        schedule: {
+          monday: morning,
+          tuesday: morning,
+          wednesday: morning,
+          thursday: morning,
+          friday: morning,
+          saturday: [],
+          sunday: [],
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+    calendars.push(res.body.data);
+    const anomaly = await call(
+      t,
+      'POST',
+      `/v1/admin/booking-calendars/${res.body.data.id}/schedule-anomalies`,
+      {
+        token: owner.token,
+        payload: {
+          type: 'close',
+          startDate: '2026-12-25',
+          endDate: '2026-12-26',
+          reason: `Navidad ${label}`,
+        },
+      },
+    );
+    expect(anomaly.status).toBe(201);
+    anomalies.push(anomaly.body.data);
+  }
+  return { owner, customers, employees, taxes, calendars, anomalies };
 }
 
 beforeAll(async () => {
@@ -73,6 +115,11 @@ async function snapshotOfB() {
       [b.owner.admin.id, ...b.employees.map((e) => e.id)].map((id) => get(`/v1/admin/users/${id}`)),
     ),
     taxes: await Promise.all(b.taxes.map((x) => get(`/v1/admin/taxes/${x.id}`))),
+    calendars: await Promise.all(b.calendars.map((c) => get(`/v1/admin/booking-calendars/${c.id}`))),
+    anomalies: await Promise.all(
+      b.calendars.map((c) => get(`/v1/admin/booking-calendars/${c.id}/schedule-anomalies`)),
+    ),
+    calendarList: await get('/v1/admin/booking-calendars?limit=500'),
     customerList: await get('/v1/admin/customers?limit=500'),
     employeeList: await get('/v1/admin/users?limit=500'),
     taxList: await get('/v1/admin/taxes?limit=500'),
@@ -131,6 +178,58 @@ describe('one license never reaches another’s records', () => {
     }
   });
 
+  it('answers 404 to every calendar and anomaly route on B’s ids, and B is unchanged', async () => {
+    const before = await snapshotOfB();
+    const token = a.owner.token;
+    const calendarBody = {
+      name: 'Stolen',
+      duration: 15,
+      schedule: {
+        monday: [],
+        tuesday: [],
+        wednesday: [],
+        thursday: [],
+        friday: [],
+        saturday: [],
+        sunday: [{ openAt: '00:00', closedAt: '24:00' }],
+      },
+    };
+    const anomalyBody = { type: 'open', startDate: '2026-12-25T10:00', endDate: '2026-12-25T12:00' };
+    for (const [i, c] of b.calendars.entries()) {
+      const path = `/v1/admin/booking-calendars/${c.id}`;
+      expectNotFound(await call(t, 'GET', path, { token }), `GET ${path}`);
+      expectNotFound(await call(t, 'PUT', path, { token, payload: calendarBody }), `PUT ${path}`);
+      expectNotFound(await call(t, 'DELETE', path, { token }), `DELETE ${path}`);
+      const anomalies = `${path}/schedule-anomalies`;
+      expectNotFound(await call(t, 'GET', anomalies, { token }), `GET ${anomalies}`);
+      expectNotFound(
+        await call(t, 'GET', anomalies, { token, query: { filters: '{"type":{"eq":"close"}}' } }),
+        `GET ${anomalies} filtered`,
+      );
+      expectNotFound(await call(t, 'POST', anomalies, { token, payload: anomalyBody }), `POST ${anomalies}`);
+      const anomaly = `${anomalies}/${b.anomalies[i]!.id}`;
+      expectNotFound(await call(t, 'DELETE', anomaly, { token }), `DELETE ${anomaly}`);
+      // B's anomaly through A's own calendar.
+      const throughA = `/v1/admin/booking-calendars/${a.calendars[i]!.id}/schedule-anomalies/${b.anomalies[i]!.id}`;
+      expectNotFound(await call(t, 'DELETE', throughA, { token }), `DELETE ${throughA}`);
+    }
+    // A product of A cannot be booked on B's calendar.
+    const product = await call(t, 'POST', '/v1/admin/products', {
+      token,
+      payload: {
+        name: 'Masaje',
+        type: 'bookable',
+        price: 45,
+        taxType: a.taxes[0]!.id,
+        durationInMinutes: 60,
+        bookingCalendarId: b.calendars[0]!.id,
+      },
+    });
+    expect(product.status).toBe(400);
+    expect(product.body.error.details).toEqual([{ field: 'bookingCalendarId', message: expect.any(String) }]);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
   it('answers the same 404 as for an id that does not exist', async () => {
     const foreign = await call(t, 'GET', `/v1/admin/customers/${b.customers[0]!.id}`, {
       token: a.owner.token,
@@ -176,6 +275,24 @@ describe('one license never reaches another’s records', () => {
     expect(
       await ids('/v1/admin/taxes', { filters: JSON.stringify({ id: { in: sorted(b.taxes) } }) }),
     ).toEqual([]);
+
+    const calendarsOfA = sorted(a.calendars);
+    expect(await ids('/v1/admin/booking-calendars')).toEqual(calendarsOfA);
+    expect(await ids('/v1/admin/booking-calendars', { query: 'Sala de masajes' })).toEqual([
+      a.calendars[0]!.id,
+    ]);
+    expect(await ids('/v1/admin/booking-calendars', { query: 'B' })).toEqual([]);
+    expect(
+      await ids('/v1/admin/booking-calendars', {
+        filters: JSON.stringify({ id: { in: sorted(b.calendars) } }),
+      }),
+    ).toEqual([]);
+    for (const [i, c] of a.calendars.entries()) {
+      const path = `/v1/admin/booking-calendars/${c.id}/schedule-anomalies`;
+      expect(await ids(path)).toEqual([a.anomalies[i]!.id]);
+      expect(await ids(path, { filters: JSON.stringify({ id: { in: sorted(b.anomalies) } }) })).toEqual([]);
+      expect(await ids(path, { query: 'Navidad B' })).toEqual([]);
+    }
 
     const totals = await call(t, 'GET', '/v1/admin/customers', { token });
     expect(totals.body.data.total).toBe(a.customers.length);

@@ -45,6 +45,29 @@ async function createProduct(token: string, payload: Record<string, unknown>) {
   return res.body.data as { id: number } & Record<string, unknown>;
 }
 
+/** A booking calendar of the caller's company, open on weekday mornings. */
+async function createCalendar(token: string, name = 'Sala de masajes') {
+  const morning = [{ openAt: '09:00', closedAt: '14:00' }];
+  const res = await call(t, 'POST', '/v1/admin/booking-calendars', {
+    token,
+    payload: {
+      name,
+      duration: 30,
+      schedule: {
+        monday: morning,
+        tuesday: morning,
+        wednesday: morning,
+        thursday: morning,
+        friday: morning,
+        saturday: [],
+        sunday: [],
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id as number;
+}
+
 async function getProduct(token: string, id: number) {
   const res = await call(t, 'GET', `${url}/${id}`, { token });
   expect(res.status).toBe(200);
@@ -129,6 +152,7 @@ describe('product CRUD', () => {
   it('creates a bookable product with every field and answers them all on GET', async () => {
     const { token, taxId } = await company();
     const image = await upload(token, await png(), 'masaje.png');
+    const calendarId = await createCalendar(token);
     const created = await createProduct(token, {
       reference: '  MAS-60  ',
       name: '  Masaje relajante  ',
@@ -146,7 +170,7 @@ describe('product CRUD', () => {
       howManyTimesCanCustomerRescheduleBooking: 2,
       supplierCommissionType: 'percentage',
       supplierCommissionQuantity: 12.5,
-      bookingCalendarId: 7,
+      bookingCalendarId: calendarId,
       supplierId: 3,
     });
     expect(created).toEqual({
@@ -171,7 +195,7 @@ describe('product CRUD', () => {
       periodicityOfSubscriptionPayment: null,
       supplierCommissionType: 'percentage',
       supplierCommissionQuantity: 12.5,
-      bookingCalendarId: 7,
+      bookingCalendarId: calendarId,
       supplierId: 3,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -296,6 +320,21 @@ describe('product CRUD', () => {
       howManyTimesCanCustomerRescheduleBooking: 3,
     });
     expect(fixed.howManyTimesCanCustomerRescheduleBooking).toBeNull();
+  });
+
+  it('links only products booked on a calendar to one: another type stores no calendar', async () => {
+    const { token, taxId } = await company();
+    const calendarId = await createCalendar(token);
+    const cream = await createProduct(token, {
+      name: 'Crema',
+      type: 'regular',
+      price: 10,
+      taxType: taxId,
+      bookingCalendarId: calendarId,
+    });
+    expect(cream.bookingCalendarId).toBeNull();
+    // And so the calendar can go, nothing being booked on it.
+    expect((await call(t, 'DELETE', `/v1/admin/booking-calendars/${calendarId}`, { token })).status).toBe(200);
   });
 
   it('replaces every field with PUT', async () => {
@@ -850,10 +889,155 @@ describe('product translations', () => {
   });
 });
 
+describe('translation screen', () => {
+  it('PATCH changes only the languages sent; an entry without texts removes that language', async () => {
+    const { token, taxId } = await company();
+    const p = await createProduct(token, { name: 'Masaje', type: 'regular', price: 1, taxType: taxId });
+    const path = `${url}/${p.id}/translations`;
+    await call(t, 'PUT', path, {
+      token,
+      payload: [
+        { language: 'en', name: 'Massage' },
+        { language: 'ca', name: 'Massatge', description: 'Relaxant' },
+      ],
+    });
+    const patched = await call(t, 'PATCH', path, {
+      token,
+      payload: [
+        { language: 'fr', name: 'Massage', description: 'Relaxant' },
+        { language: 'en', name: '', description: '' },
+      ],
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const named = (patched.body.data as { language: string; name: string | null }[]).filter((e) => e.name);
+    expect(named).toEqual([
+      { language: 'ca', name: 'Massatge', description: 'Relaxant' },
+      { language: 'es', name: 'Masaje', description: null },
+      { language: 'fr', name: 'Massage', description: 'Relaxant' },
+    ]);
+    // The main language's entry renames the product and must keep a name.
+    expect(
+      (await call(t, 'PATCH', path, { token, payload: [{ language: 'es', name: 'Masaje largo' }] })).status,
+    ).toBe(200);
+    expect(await getProduct(token, p.id)).toMatchObject({ name: 'Masaje largo' });
+    expect(
+      failingFields(await call(t, 'PATCH', path, { token, payload: [{ language: 'es', name: ' ' }] })),
+    ).toEqual(['0.name']);
+    expectError(
+      await call(t, 'PATCH', `${url}/999999/translations`, { token, payload: [] }),
+      404,
+      ErrorCode.notFound,
+    );
+  });
+
+  it('lists one language beside the main one, sorted by name, searchable, filtered on what is missing', async () => {
+    const { token, taxId } = await company();
+    const a = await createProduct(token, {
+      reference: 'ZUM-1',
+      name: 'Zumo',
+      type: 'regular',
+      price: 1,
+      taxType: taxId,
+    });
+    const b = await createProduct(token, {
+      name: 'Aceite',
+      description: 'De almendras',
+      type: 'regular',
+      price: 1,
+      taxType: taxId,
+    });
+    await call(t, 'PATCH', `${url}/${b.id}/translations`, {
+      token,
+      payload: [{ language: 'en', name: 'Oil', description: 'Almond' }],
+    });
+    const translations = async (query: Record<string, string>) => {
+      const res = await call(t, 'GET', '/v1/admin/product-translations', { token, query });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { items: unknown[]; total: number };
+    };
+    expect(await translations({ language: 'en' })).toMatchObject({
+      total: 2,
+      items: [
+        {
+          id: b.id,
+          reference: null,
+          name: 'Aceite',
+          description: 'De almendras',
+          translation: { name: 'Oil', description: 'Almond' },
+        },
+        {
+          id: a.id,
+          reference: 'ZUM-1',
+          name: 'Zumo',
+          description: null,
+          translation: { name: null, description: null },
+        },
+      ],
+    });
+    const missing = await translations({
+      language: 'en',
+      filters: JSON.stringify({ translated: { eq: false } }),
+    });
+    expect(ids(missing.items as { id: number }[])).toEqual([a.id]);
+    expect(ids((await translations({ language: 'en', query: 'zum' })).items as { id: number }[])).toEqual([
+      a.id,
+    ]);
+    // The main language lists the product's own texts.
+    expect((await translations({ language: 'es' })).items[0]).toMatchObject({
+      translation: { name: 'Aceite', description: 'De almendras' },
+    });
+    const bad = await call(t, 'GET', '/v1/admin/product-translations', { token, query: { language: 'xx' } });
+    expect(bad.status).toBe(400);
+    expect(failingFields(bad)).toEqual(['language']);
+    expect((await call(t, 'GET', '/v1/admin/product-translations', { token })).status).toBe(400);
+  });
+
+  it('needs products_edit, and shows only the caller’s company', async () => {
+    const owner = await company();
+    const other = await company();
+    await createProduct(other.token, { name: 'Ajeno', type: 'regular', price: 1, taxType: other.taxId });
+    const mine = await createProduct(owner.token, {
+      name: 'Propio',
+      type: 'regular',
+      price: 1,
+      taxType: owner.taxId,
+    });
+    const res = await call(t, 'GET', '/v1/admin/product-translations', {
+      token: owner.token,
+      query: { language: 'en' },
+    });
+    expect(ids(res.body.data.items)).toEqual([mine.id]);
+    const finder = (
+      await createEmployee(t, owner.code, owner.token, [{ scope: 'can_do', permission: 'products_find' }])
+    ).token;
+    expectError(
+      await call(t, 'GET', '/v1/admin/product-translations', { token: finder, query: { language: 'en' } }),
+      403,
+      ErrorCode.forbidden,
+    );
+    expectError(
+      await call(t, 'PATCH', `${url}/${mine.id}/translations`, { token: finder, payload: [] }),
+      403,
+      ErrorCode.forbidden,
+    );
+    // Another company's product is unknown here.
+    const theirs = (await call(t, 'GET', url, { token: other.token })).body.data.items[0].id;
+    expectError(
+      await call(t, 'PATCH', `${url}/${theirs}/translations`, {
+        token: owner.token,
+        payload: [{ language: 'en', name: 'X' }],
+      }),
+      404,
+      ErrorCode.notFound,
+    );
+  });
+});
+
 describe('product list', () => {
   it('answers the spec’s list columns', async () => {
     const { token, taxId } = await company();
     const image = await upload(token, await png(), 'p.png');
+    const calendarId = await createCalendar(token, 'Cabina 2');
     const created = await createProduct(token, {
       reference: 'MAS-60',
       name: 'Masaje',
@@ -865,7 +1049,7 @@ describe('product list', () => {
       sellOnline: true,
       durationInMinutes: 60,
       supplierId: 3,
-      bookingCalendarId: 2,
+      bookingCalendarId: calendarId,
     });
     const res = await call(t, 'GET', url, { token });
     expect(res.status).toBe(200);
@@ -882,7 +1066,7 @@ describe('product list', () => {
         sellOnline: true,
         status: 'enabled',
         price: 45.5,
-        bookingCalendarName: null,
+        bookingCalendarName: 'Cabina 2',
         duration: 60,
         supplier: null,
       },
@@ -953,6 +1137,7 @@ describe('product list', () => {
     const tax10 = (
       await call(t, 'POST', '/v1/admin/taxes', { token, payload: { name: 'IVA 10%', percentage: 10 } })
     ).body.data.id;
+    const calendarId = await createCalendar(token);
     const massage = await createProduct(token, {
       name: 'Masaje',
       type: 'bookable',
@@ -960,7 +1145,7 @@ describe('product list', () => {
       taxType: taxId,
       durationInMinutes: 60,
       sellOnline: true,
-      bookingCalendarId: 1,
+      bookingCalendarId: calendarId,
       supplierId: 9,
     });
     const bono = await createProduct(token, {
@@ -992,7 +1177,7 @@ describe('product list', () => {
     expect(await found({ price: { gt: 12.5, lt: 45 } })).toEqual([bono.id]);
     expect(await found({ price: { gt: 19.99, lt: 45 } })).toEqual([]);
     expect(await found({ price: { lt: 20 } })).toEqual([bono.id, cream.id]);
-    expect(await found({ bookingCalendarId: { eq: 1 } })).toEqual([massage.id]);
+    expect(await found({ bookingCalendarId: { eq: calendarId } })).toEqual([massage.id]);
     expect(await found({ bookingCalendarId: { isNull: true } })).toEqual([bono.id, cream.id]);
     expect(await found({ supplierId: { eq: 8 } })).toEqual([cream.id]);
     expect(await found({ supplierId: { in: [8, 9] } })).toEqual([cream.id, massage.id]);
@@ -1002,7 +1187,8 @@ describe('product list', () => {
     expect(await found({ durationInMinutes: { isNull: false } })).toEqual([massage.id]);
     expect(await found({ name: { like: 'MAS' } })).toEqual([massage.id]);
     expect(await found({ createdAt: { gte: '2000-01-01' } })).toEqual([bono.id, cream.id, massage.id]);
-    expect(await found({ bookingCalendarName: { isNull: true } })).toEqual([bono.id, cream.id, massage.id]);
+    expect(await found({ bookingCalendarName: { isNull: true } })).toEqual([bono.id, cream.id]);
+    expect(await found({ bookingCalendarName: { eq: 'Sala de masajes' } })).toEqual([massage.id]);
     expect(await found({ type: { eq: 'regular' }, sellOnline: { eq: false } })).toEqual([cream.id]);
     const page = await list(token, { filters: JSON.stringify({ status: { eq: 'enabled' } }), limit: '1' });
     expect(page.total).toBe(2);

@@ -126,6 +126,7 @@ const commissionQuantity = z
  *   credit_subscription are charged periodically: `periodicity` is required (absent: 1 month; null is
  *   refused); `freeSubscriptionTrialDays`, `daysToPaySubscriptionRenewal` and
  *   `periodicityOfSubscriptionPayment` apply to them only.
+ * - `bookingCalendarId` applies to the bookable types only.
  * - The server stores the fields that do not apply to the type as null (false for
  *   `canCustomersChangeTheBookingDate`); `howManyTimesCanCustomerRescheduleBooking` only counts when
  *   customers may change the date.
@@ -164,7 +165,12 @@ export const productBody = z
       .nullable()
       .optional()
       .describe('A percentage (0 to 100) or euros, as supplierCommissionType says'),
-    bookingCalendarId: dbId.nullable().optional(),
+    bookingCalendarId: dbId
+      .nullable()
+      .optional()
+      .describe(
+        'The booking calendar of the company the product is booked on (GET /admin/booking-calendars)',
+      ),
     supplierId: dbId.nullable().optional(),
   })
   .superRefine((p, ctx) => {
@@ -253,7 +259,7 @@ export const productListItemSchema = z.object({
   sellOnline: z.boolean(),
   status: z.enum(productStatuses),
   price: z.number(),
-  bookingCalendarName: z.string().nullable().describe('Null until booking calendars exist'),
+  bookingCalendarName: z.string().nullable().describe("The booking calendar's name; null without one"),
   duration: z.number().int().nullable(),
   supplier: z.string().nullable().describe("The supplier's name; null until suppliers exist"),
 });
@@ -293,3 +299,27 @@ export const productTranslationsBody = z
     });
   });
 export type ProductTranslationsBody = z.input<typeof productTranslationsBody>;
+
+/**
+ * PATCH changes only the languages sent: an entry with neither name nor description removes that
+ * language's translation. The main language's entry changes the product's own name and description.
+ */
+export const productTranslationsPatchBody = productTranslationsBody;
+
+/** The translation list: one language's texts of every product beside the main language's. */
+export const productTranslationListFields = ['id', 'reference', 'name', 'translated'] as const;
+
+export const productTranslationListQuery = z.object({
+  language: z.enum(languages).describe('The language whose texts are listed beside the main language'),
+});
+
+export const productTranslationListItemSchema = z.object({
+  id: z.number().int(),
+  reference: z.string().nullable().describe('The SKU that identifies the product in translation work'),
+  name: z.string().describe("The name in the company's main language"),
+  description: z.string().nullable(),
+  translation: z
+    .object({ name: z.string().nullable(), description: z.string().nullable() })
+    .describe('The texts in `language`; null texts are not translated'),
+});
+export type ProductTranslationListItem = z.infer<typeof productTranslationListItemSchema>;

@@ -1,5 +1,7 @@
 export * from '../modules/audit-log/audit-log.table.js';
 export * from '../modules/authentication/sessions.table.js';
+export * from '../modules/bookings/bookings.table.js';
+export * from '../modules/calendars/calendars.table.js';
 export * from '../modules/custom-fields/custom-fields.table.js';
 export * from '../modules/customers/customers.table.js';
 export * from '../modules/employees/employees.table.js';

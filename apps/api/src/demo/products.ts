@@ -1,10 +1,14 @@
 import { type ProductBody, productBody, productTranslationsBody } from '@mostrador/contract';
 import type { Services } from '../app.js';
+import type { DemoCalendarKey } from './calendars.js';
+import { uploadDemoProductImage } from './product-images.js';
 
 type Auth = Parameters<Services['products']['create']>[0];
 
 interface DemoProduct {
-  product: Omit<ProductBody, 'taxType'>;
+  product: Omit<ProductBody, 'taxType' | 'bookingCalendarId'>;
+  /** The calendar a bookable product is booked on. */
+  calendar?: DemoCalendarKey;
   en: [name: string, description: string | null];
   ca: [name: string, description: string | null];
 }
@@ -12,6 +16,7 @@ interface DemoProduct {
 /** The wellness centre's catalogue: treatments, bonos, memberships, gift vouchers and shop products. */
 const demoProducts: DemoProduct[] = [
   {
+    calendar: 'massage',
     product: {
       reference: 'MAS-REL-60',
       name: 'Masaje relajante 60 min',
@@ -27,6 +32,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Massatge relaxant 60 min', 'Massatge de cos sencer amb olis essencials per alliberar l’estrès.'],
   },
   {
+    calendar: 'massage',
     product: {
       reference: 'MAS-DES-45',
       name: 'Masaje descontracturante 45 min',
@@ -40,6 +46,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Massatge descontracturant 45 min', 'Massatge profund d’esquena, coll i espatlles.'],
   },
   {
+    calendar: 'massage',
     product: {
       reference: 'MAS-PIE-90',
       name: 'Masaje con piedras calientes 90 min',
@@ -54,6 +61,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Massatge amb pedres calentes 90 min', 'Pedres volcàniques calentes i oli d’ametlla.'],
   },
   {
+    calendar: 'massage',
     product: {
       reference: 'FAC-HID',
       name: 'Tratamiento facial hidratante',
@@ -68,6 +76,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Tractament facial hidratant', 'Neteja, exfoliació, mascareta i hidratació profunda.'],
   },
   {
+    calendar: 'thermal',
     product: {
       reference: 'CIR-TER-2H',
       name: 'Circuito termal 2 horas',
@@ -134,6 +143,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Quota mensual Club Aurora', 'Accés lliure al circuit termal i 15 % de descompte en tractaments.'],
   },
   {
+    calendar: 'massage',
     product: {
       reference: 'SUS-MAS-4',
       name: 'Suscripción 4 masajes al mes',
@@ -189,6 +199,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Crèdits mensuals 50 €', 'Cada mes, 50 € de saldo per a tractaments.'],
   },
   {
+    calendar: 'massage',
     product: {
       reference: 'REG-MAS-60',
       name: 'Tarjeta regalo masaje relajante',
@@ -202,6 +213,7 @@ const demoProducts: DemoProduct[] = [
     ca: ['Targeta regal massatge relaxant', 'Un massatge relaxant de 60 minuts per regalar.'],
   },
   {
+    calendar: 'thermal',
     product: {
       reference: 'REG-SPA-2',
       name: 'Tarjeta regalo día de spa para dos',
@@ -252,16 +264,26 @@ const demoProducts: DemoProduct[] = [
   },
 ];
 
-/** The demo centre's products, with their English and Catalan texts; taxes must exist already. */
-export async function seedDemoProducts(services: Services, auth: Auth): Promise<void> {
+/** The demo centre's products, with their English and Catalan texts; taxes and calendars must exist already. */
+export async function seedDemoProducts(
+  services: Services,
+  auth: Auth,
+  calendars: Record<DemoCalendarKey, number>,
+): Promise<void> {
   const taxes = await services.taxes.list(auth, { page: 1, limit: 50 });
   const vat21 = taxes.items.find((tax) => tax.percentage === 21);
   if (!vat21) throw new Error('the demo products need the 21 % tax');
-  for (const { product, en, ca } of demoProducts) {
+  for (const { product, calendar, en, ca } of demoProducts) {
     // Parsed as the API would: the demo data meets the same rules and takes the same defaults.
+    const image = await uploadDemoProductImage(services, auth, product);
     const created = await services.products.create(
       auth,
-      productBody.parse({ ...product, taxType: vat21.id }),
+      productBody.parse({
+        ...product,
+        image,
+        taxType: vat21.id,
+        bookingCalendarId: calendar ? calendars[calendar] : null,
+      }),
     );
     await services.products.putTranslations(
       auth,

@@ -3,6 +3,7 @@ import type { Services } from '../app.js';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
+import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoProducts } from './products.js';
 
@@ -77,7 +78,12 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
       timeZone: 'Europe/Madrid',
     },
   );
-  await seedDemoProducts(services, auth as Parameters<typeof services.products.create>[0]);
+  // Anomalies' dates without an offset are read in the company's time zone, as the API reads a client's.
+  const calendars = await seedDemoCalendars(services, {
+    ...auth,
+    timeZone: 'Europe/Madrid',
+  } as Parameters<typeof services.calendars.create>[0]);
+  await seedDemoProducts(services, auth as Parameters<typeof services.products.create>[0], calendars);
   const employees = createEmployeesRepository(db);
   const passwordHash = await hashPassword(demoLicense.password);
   for (const e of demoEmployees) {

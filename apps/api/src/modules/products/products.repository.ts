@@ -3,14 +3,20 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
 import { products, productTranslations } from './products.table.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'licenseId' | 'searchText'>;
 export type TranslationRow = { language: Language; name: string | null; description: string | null };
 
-/** Booking calendars and suppliers come later; until then their names in the list are null. */
-const noCalendarName = sql<string | null>`null::text`;
+/**
+ * The calendar's name for filters and sorts: a primary-key lookup per product, which also works in the
+ * count query (the page itself joins the calendar, see list()).
+ */
+const calendarName = sql<string | null>`(select ${bookingCalendars.name} from ${bookingCalendars}
+  where ${bookingCalendars.id} = ${products.bookingCalendarId})`;
+/** Suppliers come later; until then their names in the list are null. */
 const noSupplierName = sql<string | null>`null::text`;
 
 const listSpec: ListSpec = {
@@ -24,7 +30,7 @@ const listSpec: ListSpec = {
     sellOnline: { column: products.sellOnline, type: 'boolean' },
     status: { column: products.status, type: 'string' },
     price: { column: products.priceCents, type: 'money' },
-    bookingCalendarName: { column: noCalendarName, type: 'string' },
+    bookingCalendarName: { column: calendarName, type: 'string' },
     duration: { column: products.durationInMinutes, type: 'number' },
     supplier: { column: noSupplierName, type: 'string' },
     taxType: { column: products.taxId, type: 'number' },
@@ -57,6 +63,7 @@ const listColumns = {
   status: products.status,
   priceCents: products.priceCents,
   durationInMinutes: products.durationInMinutes,
+  bookingCalendarName: bookingCalendars.name,
 };
 
 /**
@@ -72,10 +79,18 @@ export function createProductsRepository(db: DbOrTx) {
     async list(licenseId: number, query: ZonedListQuery) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(products.licenseId, licenseId));
+      // Only the page's rows meet the join: the sort index walks products alone.
       const page = (where: SQL) =>
         db
           .select(listColumns)
           .from(products)
+          .leftJoin(
+            bookingCalendars,
+            and(
+              eq(bookingCalendars.id, products.bookingCalendarId),
+              eq(bookingCalendars.licenseId, products.licenseId),
+            ),
+          )
           .where(where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
@@ -127,6 +142,15 @@ export function createProductsRepository(db: DbOrTx) {
       const rows = await db.delete(products).where(scope(licenseId, id)).returning({ id: products.id });
       return rows.length > 0;
     },
+    /** Whether a product of the license is booked on this calendar. */
+    async usesCalendar(licenseId: number, bookingCalendarId: number) {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(and(eq(products.licenseId, licenseId), eq(products.bookingCalendarId, bookingCalendarId)))
+        .limit(1);
+      return row !== undefined;
+    },
     /** Whether a product of the license is charged with this tax. */
     async usesTax(licenseId: number, taxId: number) {
       const [row] = await db
@@ -168,6 +192,52 @@ export function createProductsRepository(db: DbOrTx) {
             inArray(productTranslations.language, languages),
           ),
         );
+    },
+    /**
+     * One language's texts of a page of products, beside their own (main-language) texts. `translated`
+     * filters on whether that language has a name; the search is the product list's.
+     */
+    async listTranslations(licenseId: number, language: Language, query: ZonedListQuery) {
+      const { query: term, ...rest } = query;
+      const translated = sql<boolean>`exists (select 1 from ${productTranslations} pt
+        where pt.product_id = ${products.id} and pt.language = ${language} and pt.name is not null)`;
+      const spec: ListSpec = {
+        fields: {
+          id: listSpec.fields.id!,
+          reference: listSpec.fields.reference!,
+          name: listSpec.fields.name!,
+          translated: { column: translated, type: 'boolean' },
+        },
+        search: [],
+        defaultOrder: { name: 'asc' },
+        tiebreaker: products.id,
+      };
+      const c = listClauses(rest, spec, eq(products.licenseId, licenseId));
+      const where = term
+        ? and(c.where, sql`${products.searchText} like ${likePattern(foldForSearch(term))}`)!
+        : c.where;
+      const [rows, count] = await Promise.all([
+        db
+          .select({
+            id: products.id,
+            reference: products.reference,
+            name: products.name,
+            description: products.description,
+            translatedName: productTranslations.name,
+            translatedDescription: productTranslations.description,
+          })
+          .from(products)
+          .leftJoin(
+            productTranslations,
+            and(eq(productTranslations.productId, products.id), eq(productTranslations.language, language)),
+          )
+          .where(where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset),
+        countCapped(db, products, where),
+      ]);
+      return { rows, count };
     },
     /**
      * The company's main language changes from `from` to `to`: the texts in `from` are kept as its

@@ -8,7 +8,11 @@ import {
   productListFields,
   productListItemSchema,
   productSchema,
+  productTranslationListFields,
+  productTranslationListItemSchema,
+  productTranslationListQuery,
   productTranslationsBody,
+  productTranslationsPatchBody,
   productTranslationsSchema,
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -96,5 +100,39 @@ export const productsRoutes =
       async (request) => ({
         data: await service.putTranslations(authOf(request), request.params.id, request.body),
       }),
+    );
+    app.patch(
+      '/admin/products/:id/translations',
+      {
+        config: { access: requireAny('products_edit') },
+        schema: {
+          tags,
+          summary:
+            'Changes the languages sent, keeps the others; an entry without texts removes that language',
+          params: idParams,
+          body: productTranslationsPatchBody,
+          response: { 200: dataOf(productTranslationsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.patchTranslations(authOf(request), request.params.id, request.body),
+      }),
+    );
+    app.get(
+      '/admin/product-translations',
+      {
+        config: { access: requireAny('products_edit') },
+        schema: {
+          tags,
+          summary:
+            "One language's texts of every product beside the main language's (the translation screen); filter `translated`",
+          querystring: listQuery(productTranslationListFields).and(productTranslationListQuery),
+          response: { 200: listResponse(productTranslationListItemSchema) },
+        },
+      },
+      async (request) => {
+        const { language, ...query } = request.query;
+        return { data: await service.listTranslations(authOf(request), language, query) };
+      },
     );
   };

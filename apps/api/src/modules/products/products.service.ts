@@ -10,6 +10,7 @@ import {
   type Product,
   type ProductListItem,
   type ProductTranslation,
+  type ProductTranslationListItem,
   type productBody,
   type productTranslationsBody,
 } from '@mostrador/contract';
@@ -19,6 +20,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createCalendarsRepository } from '../calendars/calendars.repository.js';
 import { createFilesRepository } from '../files/files.repository.js';
 import { isImageType } from '../files/sniff.js';
 import { createOrderLinesRepository } from '../orders/order-lines.repository.js';
@@ -97,7 +99,8 @@ function valuesOf(body: Body): ProductValues {
     supplierCommissionType: body.supplierCommissionType ?? null,
     supplierCommissionQuantity:
       body.supplierCommissionQuantity == null ? null : eurosToCents(body.supplierCommissionQuantity),
-    bookingCalendarId: body.bookingCalendarId ?? null,
+    // Only products booked on a calendar link to one (a stale link would also keep the calendar from being deleted).
+    bookingCalendarId: bookable ? (body.bookingCalendarId ?? null) : null,
     supplierId: body.supplierId ?? null,
   };
 }
@@ -107,10 +110,11 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
   const repo = createProductsRepository(db);
   const taxes = createTaxesRepository(db);
   const files = createFilesRepository(db);
+  const calendars = createCalendarsRepository(db);
 
   const mainLanguage = async (licenseId: number) => (await deps.settings.localeOf(licenseId)).locale;
 
-  /** The tax and the image must be the company's own: another company's id is unknown here. */
+  /** The tax, the image and the calendar must be the company's own: another company's id is unknown here. */
   async function checkLinks(licenseId: number, body: Body) {
     const errors: FieldError[] = [];
     if (!(await taxes.find(licenseId, body.taxType)))
@@ -120,6 +124,8 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
       if (!file) errors.push({ field: 'image', message: 'unknown file' });
       else if (!isImageType(file.mimeType)) errors.push({ field: 'image', message: 'file is not an image' });
     }
+    if (body.bookingCalendarId != null && !(await calendars.find(licenseId, body.bookingCalendarId)))
+      errors.push({ field: 'bookingCalendarId', message: 'unknown booking calendar' });
     if (errors.length) throw new AppError('validation', errors);
   }
 
@@ -158,6 +164,8 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
     } catch (error) {
       // Two saves with the same reference at once: the unique index decides.
       if (isUniqueViolation(error)) throw referenceTaken();
+      // A tax, image or calendar deleted meanwhile: the checks now name it.
+      if (isForeignKeyViolation(error)) await checkLinks(auth.licenseId, body);
       throw error;
     }
   }
@@ -190,7 +198,7 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
         sellOnline: r.sellOnline,
         status: r.status,
         price: centsToEuros(r.priceCents),
-        bookingCalendarName: null,
+        bookingCalendarName: r.bookingCalendarName,
         duration: r.durationInMinutes,
         supplier: null,
       }));
@@ -222,6 +230,53 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
     async getTranslations(auth: AuthContext, id: number) {
       const product = await repo.find(auth.licenseId, id);
       if (!product) throw notFound();
+      return translations(auth.licenseId, product);
+    },
+    /** One language's texts of the products beside the main language's (the translation screen). */
+    async listTranslations(auth: AuthContext, language: Language, query: ListQuery) {
+      const main = await mainLanguage(auth.licenseId);
+      const { rows, count } = await repo.listTranslations(auth.licenseId, language, {
+        ...query,
+        timeZone: auth.timeZone,
+      });
+      const items: ProductTranslationListItem[] = rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        name: r.name,
+        description: r.description,
+        translation:
+          language === main
+            ? { name: r.name, description: r.description }
+            : { name: r.translatedName ?? null, description: r.translatedDescription ?? null },
+      }));
+      return pageOf(items, count, query);
+    },
+    /** Changes the languages sent and keeps the others (see productTranslationsPatchBody). */
+    async patchTranslations(auth: AuthContext, id: number, body: TranslationsBody) {
+      const main = await mainLanguage(auth.licenseId);
+      const mainIndex = body.findIndex((e) => e.language === main);
+      if (mainIndex >= 0 && !body[mainIndex]!.name) {
+        throw new AppError('validation', [
+          { field: `${mainIndex}.name`, message: "required in the company's main language" },
+        ]);
+      }
+      const product = await db.transaction(async (tx) => {
+        const r = createProductsRepository(tx);
+        let row = await r.lock(auth.licenseId, id);
+        if (!row) throw notFound();
+        for (const entry of body) {
+          const texts = { name: entry.name ?? null, description: entry.description ?? null };
+          if (entry.language === main) {
+            row = await r.update(auth.licenseId, id, { name: texts.name!, description: texts.description });
+            await r.saveTranslation(auth.licenseId, id, { language: main, ...texts });
+          } else if (texts.name || texts.description) {
+            await r.saveTranslation(auth.licenseId, id, { language: entry.language, ...texts });
+          } else {
+            await r.removeTranslations(auth.licenseId, id, [entry.language]);
+          }
+        }
+        return row!;
+      });
       return translations(auth.licenseId, product);
     },
     /** Replaces the translations (see productTranslationsBody); the main language's are the product's own. */

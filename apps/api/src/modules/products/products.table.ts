@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { foldedSearchText } from '../../lib/search.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
 import { files } from '../files/files.table.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { taxes } from '../taxes/taxes.table.js';
@@ -53,8 +54,11 @@ export const products = pgTable(
     supplierCommissionType: text('supplier_commission_type').$type<CommissionType>(),
     /** Hundredths: cents for `money`, hundredths of a percent for `percentage`. */
     supplierCommissionQuantity: integer('supplier_commission_quantity'),
-    /** Booking calendars and suppliers come later: plain ids until their tables exist. */
-    bookingCalendarId: integer('booking_calendar_id'),
+    /** The calendar a bookable product is booked on; a calendar with products cannot be deleted. */
+    bookingCalendarId: integer('booking_calendar_id').references(() => bookingCalendars.id, {
+      onDelete: 'restrict',
+    }),
+    /** Suppliers come later: a plain id until their table exists. */
     supplierId: integer('supplier_id'),
     /** What the free-text search reads, kept by PostgreSQL itself; a trigram index serves substrings. */
     searchText: text('search_text').generatedAlwaysAs(

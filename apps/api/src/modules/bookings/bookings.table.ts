@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { baseColumns } from '../../db/columns.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
+import { customers } from '../customers/customers.table.js';
+import { licenses } from '../licenses/licenses.table.js';
+import { orderLines } from '../orders/order-lines.table.js';
+import { products } from '../products/products.table.js';
+
+/** A cancelled booking stays on record but takes no space. */
+export type BookingStatus = 'confirmed' | 'cancelled';
+
+/**
+ * A customer's booking of a product on a calendar, [starts_at, ends_at). `spaces` is quantity × the
+ * product's spacesOccupiedInTheCalendar when booked, so later product changes do not move the
+ * calendar's occupancy. A calendar, product or customer with bookings cannot be deleted.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    ...baseColumns,
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    bookingCalendarId: integer('booking_calendar_id')
+      .notNull()
+      .references(() => bookingCalendars.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** The order line that sold it, when it was booked through an order. */
+    orderLineId: integer('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    quantity: integer('quantity').notNull(),
+    /** quantity × the product's spacesOccupiedInTheCalendar at booking time. */
+    spaces: integer('spaces').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    notes: text('notes'),
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
+    /** Null until marked attended (true) or unattended (false). */
+    attended: boolean('attended'),
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
+  },
+  (t) => [
+    // The list's default sort: date desc, id breaking ties.
+    index('bookings_license_starts_idx').on(
+      t.licenseId,
+      t.startsAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // A calendar's bookings in a window (availability) and the calendar's delete check.
+    index('bookings_calendar_starts_idx').on(t.bookingCalendarId, t.startsAt),
+    index('bookings_customer_idx').on(t.customerId),
+    // The foreign keys' checks when a product is deleted or an order line goes.
+    index('bookings_product_idx').on(t.productId),
+    index('bookings_order_line_idx').on(t.orderLineId).where(sql`${t.orderLineId} is not null`),
+  ],
+);
