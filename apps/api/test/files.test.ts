@@ -2,7 +2,15 @@ import { ErrorCode } from '@mostrador/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sniffMimeType } from '../src/modules/files/sniff.js';
-import { buildTestApp, call, createLicense, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createLicense,
+  multipartFile,
+  pngImage,
+  type TestApp,
+  uploadFile,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,34 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart/form-data body with one file field. */
-function multipart(data: Buffer, filename: string, field = 'file') {
-  const boundary = `----mostrador${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(token: string, data: Buffer, filename: string, kind?: 'image' | 'any') {
-  const body = multipart(data, filename);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/v1/admin/files${kind ? `?kind=${kind}` : ''}`,
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#0958d9' } })
-    .png()
-    .toBuffer();
+const upload = (token: string, data: Buffer, filename: string, kind?: 'image' | 'any') =>
+  uploadFile(t, token, data, filename, kind);
+const png = pngImage;
+const multipart = multipartFile;
 
 describe('files', () => {
   it('stores an upload, reads its type from the bytes, and gives it back as uploaded', async () => {
@@ -100,6 +84,24 @@ describe('files', () => {
     expect(plain.body.data.mimeType).toBe('application/pdf');
     const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=10`, { token });
     expect(resize.status).toBe(400);
+  });
+
+  it('refuses a PNG whose header is sound but whose pixel data is corrupt, and never answers 500 on it', async () => {
+    const { token } = await createLicense(t);
+    // A 3 × 2 PNG header, with an image data chunk that does not inflate to its pixels.
+    const corrupt = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEklEQVR4nGP4z8DAwMDwn4EBAB3+Av7JcmWrAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    const res = await upload(token, corrupt, 'photo.png', 'image');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(ErrorCode.notAnImage);
+    // Uploaded as a plain file it is typed as PNG by its header; resizing it says it is not an image.
+    const plain = await upload(token, corrupt, 'photo.png');
+    expect(plain.body.data.mimeType).toBe('image/png');
+    const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=10`, { token });
+    expect(resize.status).toBe(400);
+    expect(resize.body.error.code).toBe(ErrorCode.notAnImage);
   });
 
   it('refuses an upload over 10 MiB (413), an empty one and one without the file field (400)', async () => {

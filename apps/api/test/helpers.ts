@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -156,4 +157,43 @@ export async function createEmployee(
   if (res.status !== 201) throw new Error(`employee not created: ${res.status} ${JSON.stringify(res.body)}`);
   const token = await login(t, { license: licenseCode, username, password });
   return { id: res.body.data.id as number, username, password, token };
+}
+
+/** A multipart/form-data body with one file under `field`. */
+export function multipartFile(data: Buffer, filename: string, field = 'file') {
+  const boundary = `----mostrador${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** POST /admin/files as the owner of `token`; `kind: 'image'` asks the server to check it is one. */
+export async function uploadFile(
+  t: TestApp,
+  token: string,
+  data: Buffer,
+  filename: string,
+  kind?: 'image' | 'any',
+) {
+  const body = multipartFile(data, filename);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v1/admin/files${kind ? `?kind=${kind}` : ''}`,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
+  return { status: res.statusCode, body: res.json() as any };
+}
+
+/** A PNG of one colour. */
+export function pngImage(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#0958d9' } })
+    .png()
+    .toBuffer();
 }

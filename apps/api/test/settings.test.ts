@@ -2,7 +2,16 @@ import { ErrorCode } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySettings } from '../src/db/schema.js';
-import { buildTestApp, call, createEmployee, createLicense, login, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  login,
+  pngImage,
+  type TestApp,
+  uploadFile,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,6 +125,27 @@ describe('PUT /admin/settings, general fields', () => {
     // Text PostgreSQL cannot store is invalid input too.
     expect(await putFailure(token, { companyName: 'Nul\u0000' })).toEqual(['request']);
     expect(await settingsOf(token)).toEqual(before);
+  });
+});
+
+describe('company logo', () => {
+  it('takes an image the company uploaded, and refuses another company’s file or a non-image', async () => {
+    const { token } = await createLicense(t);
+    const other = await createLicense(t);
+    const logo = await uploadFile(t, token, await pngImage(64, 32), 'logo.png', 'image');
+    const saved = await call(t, 'PUT', url, { token, payload: { logo: logo.body.data.id } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.logo).toBe(logo.body.data.id);
+    const theirs = await uploadFile(t, other.token, await pngImage(8, 8), 'theirs.png', 'image');
+    const pdf = await uploadFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'doc.pdf');
+    for (const id of [theirs.body.data.id, pdf.body.data.id, 999999]) {
+      const res = await call(t, 'PUT', url, { token, payload: { logo: id } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['logo']);
+    }
+    expect((await call(t, 'GET', url, { token })).body.data.logo).toBe(logo.body.data.id);
+    // Null removes it.
+    expect((await call(t, 'PUT', url, { token, payload: { logo: null } })).body.data.logo).toBeNull();
   });
 });
 

@@ -34,10 +34,12 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
     ): Promise<StoredFile> {
       const mimeType = sniffMimeType(upload.data);
       if (upload.kind === 'image') {
+        // Decoded whole (into a tiny thumbnail): a valid header over broken pixel data is not an image.
         const decodable =
           isImageType(mimeType) &&
           (await sharp(upload.data)
-            .metadata()
+            .resize(8, 8, { fit: 'inside' })
+            .toBuffer()
             .then(
               () => true,
               () => false,
@@ -81,7 +83,11 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
         .rotate()
         .resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 82 })
-        .toBuffer();
+        .toBuffer()
+        .catch(() => {
+          // Stored as an image (e.g. uploaded without `kind=image`) but it cannot be decoded.
+          throw new AppError('notAnImage', [{ field: 'id', message: 'file is not an image' }]);
+        });
       await deps.storage.put(key, data);
       return { data, mimeType: resizedType, cached: false };
     },

@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createFilesRepository } from '../files/files.repository.js';
+import { isImageType } from '../files/sniff.js';
 import { createProductsRepository } from '../products/products.repository.js';
 import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
 import { createSettingsRepository } from './settings.repository.js';
@@ -75,6 +77,13 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
         !auth.permissions.has('settings_paymentGateway')
       ) {
         throw new AppError('forbidden');
+      }
+      if (body.logo != null) {
+        // The logo is an image the company uploaded itself; another company's file is unknown here.
+        const file = await createFilesRepository(deps.db).find(auth.licenseId, body.logo);
+        if (!file) throw new AppError('validation', [{ field: 'logo', message: 'unknown file' }]);
+        if (!isImageType(file.mimeType))
+          throw new AppError('validation', [{ field: 'logo', message: 'file is not an image' }]);
       }
       const { data, secrets } = await load(auth.licenseId);
       const next: Record<string, unknown> = { ...data };
