@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn } from './support';
-
-/** axe's serious and critical findings on the page as it stands. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { demo, logIn, seriousViolations } from './support';
 
 test.describe('accessibility', () => {
   test('the login screen has no serious axe violation', async ({ page }) => {

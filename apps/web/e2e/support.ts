@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const admin = { license: 'admin', username: 'admin', password: 'admin-password' };
@@ -52,4 +53,12 @@ export async function logOut(page: Page) {
     await item.click({ timeout: 2_000 });
     await expect(page.locator('#login-license')).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** axe's serious and critical findings on the page as it stands. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

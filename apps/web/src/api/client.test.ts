@@ -30,6 +30,19 @@ describe('api client', () => {
     );
   });
 
+  it('sends FormData as multipart (no JSON content type) and reads blob answers', async () => {
+    const calls = stubFetch(() => ({ body: { data: { id: 3 } } }));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'text/plain' }), 'a.txt');
+    await expect(api.post('/admin/files', form)).resolves.toEqual({ id: 3 });
+    expect(calls[0]?.init.body).toBe(form);
+    expect(calls[0]?.init.headers).not.toHaveProperty('Content-Type');
+    const blob = await api.blob('/admin/files/download/3');
+    // The body is read as a Blob, not parsed as JSON (jsdom's Blob is another realm's: check its shape).
+    expect(blob.type).toBe('application/json');
+    expect(await blob.text()).toBe('{"data":{"id":3}}');
+  });
+
   it('turns an error body into an ApiError with code and field details', async () => {
     stubFetch(() => ({
       status: 400,

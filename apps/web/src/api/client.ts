@@ -40,6 +40,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False for calls where a 401 is an answer, not an expired session (login, logout). */
   logoutOn401?: boolean;
+  /** `blob`: the answer is a file (an image, a report), not the JSON envelope. */
+  responseType?: 'json' | 'blob';
 }
 
 export function toSearch(query: Record<string, QueryValue> | undefined): string {
@@ -90,7 +92,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart content type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   let body: unknown;
@@ -98,10 +102,14 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await fetch(`${apiBase}${path}${toSearch(options.query)}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: isForm
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: controller.signal,
     });
-    body = await readBody(response);
+    body = response.ok && options.responseType === 'blob' ? await response.blob() : await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, 0, timedOut ? 'timeout' : 'network');
@@ -116,6 +124,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     throw toApiError(response.status, body, response.statusText);
   }
+  if (options.responseType === 'blob') return body as T;
   return (body as { data?: T } | undefined)?.data as T;
 }
 
@@ -128,4 +137,7 @@ export const api = {
   patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** A file from the API (bearer-authenticated, so not a plain `<img src>`). */
+  blob: (path: string, options?: Omit<RequestOptions, 'body' | 'responseType'>) =>
+    request<Blob>('GET', path, { ...options, responseType: 'blob' }),
 };

@@ -23,4 +23,14 @@ export const queryKeys = {
   },
   employees: resourceKeys('employees'),
   licenses: resourceKeys('licenses'),
+  products: {
+    ...resourceKeys('products'),
+    translations: (id: number) => ['products', 'translations', id] as const,
+    allTranslations: () => ['products', 'translations'] as const,
+  },
+  bookingCalendars: resourceKeys('bookingCalendars'),
+  files: {
+    /** A file never changes once uploaded: its resized images are cached for the session. */
+    resized: (id: number, width: number, height: number) => ['files', id, 'resize', width, height] as const,
+  },
 };

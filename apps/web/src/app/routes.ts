@@ -50,7 +50,13 @@ export const appRoutes: AppRoute[] = [
     permissions: ['customers_edit'],
     page: () => import('../features/customers/pages/customer-edit-page').then((m) => m.CustomerEditPage),
   },
-  { id: 'productTranslations', path: '/translations/products', permissions: ['products_edit'] },
+  {
+    id: 'productTranslations',
+    path: '/translations/products',
+    permissions: ['products_edit'],
+    page: () =>
+      import('../features/products/pages/product-translations-page').then((m) => m.ProductTranslationsPage),
+  },
   {
     id: 'companySettings',
     path: '/settings/company',
@@ -94,14 +100,31 @@ export const appRoutes: AppRoute[] = [
   { id: 'ordersClone', path: '/orders/create-cloning-order/:orderId', permissions: ['orders_create'] },
   { id: 'ordersRefund', path: '/orders/refund/:id', permissions: ['orders_create'] },
   { id: 'ordersEdit', path: '/orders/edit/:id', permissions: ['orders_edit'] },
-  { id: 'products', path: '/products', permissions: ['products_find'] },
+  {
+    id: 'products',
+    path: '/products',
+    permissions: ['products_find'],
+    page: () => import('../features/products/pages/products-page').then((m) => m.ProductsPage),
+  },
   {
     id: 'productsBySupplier',
     path: '/products/view-product-by-supplier/:supplierName',
     permissions: ['products_find', 'suppliers_find'],
+    page: () =>
+      import('../features/products/pages/products-by-supplier-page').then((m) => m.ProductsBySupplierPage),
   },
-  { id: 'productsCreate', path: '/products/create', permissions: ['products_create'] },
-  { id: 'productsEdit', path: '/products/edit/:id', permissions: ['products_edit'] },
+  {
+    id: 'productsCreate',
+    path: '/products/create',
+    permissions: ['products_create'],
+    page: () => import('../features/products/pages/product-create-page').then((m) => m.ProductCreatePage),
+  },
+  {
+    id: 'productsEdit',
+    path: '/products/edit/:id',
+    permissions: ['products_edit'],
+    page: () => import('../features/products/pages/product-edit-page').then((m) => m.ProductEditPage),
+  },
   { id: 'calendars', path: '/calendars', permissions: ['bookingCalendars_find'] },
   { id: 'bookings', path: '/calendars/view/:id?', permissions: ['bookings_find'] },
   { id: 'calendarsCreate', path: '/calendars/create', permissions: ['bookingCalendars_create'] },

@@ -23,6 +23,8 @@ export function toThemeConfig(theme: Theme): ThemeConfig {
         ? {
             colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
             colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+            // Placeholders of filter selects ("All types") are read as values: 4.6:1 on white.
+            colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
             colorError: '#cf1322',
           }
         : {}),

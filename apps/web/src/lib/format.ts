@@ -47,3 +47,19 @@ export function formatPhone(phone: string | null | undefined): string {
   const spanish = /^\+34(\d{3})(\d{3})(\d{3})$/.exec(phone);
   return spanish ? `+34 ${spanish[1]} ${spanish[2]} ${spanish[3]}` : phone;
 }
+
+/**
+ * A decimal number as people type it, whatever their keyboard's habit: "45,5", "45.5", "1.234,56" and
+ * "1,234.56" all read right. The last comma or dot followed by one or two digits is the decimal mark;
+ * other commas, dots and spaces group thousands. Anything else that is not a digit is dropped.
+ */
+export function parseDecimalInput(text: string | undefined): string {
+  if (!text) return '';
+  const cleaned = text.replace(/[^\d,.-]/g, '');
+  const negative = cleaned.startsWith('-');
+  const unsigned = cleaned.replace(/-/g, '');
+  const decimal = /[.,](\d{1,2})$/.exec(unsigned);
+  const whole = (decimal ? unsigned.slice(0, decimal.index) : unsigned).replace(/[.,]/g, '');
+  const value = decimal ? `${whole || '0'}.${decimal[1]}` : whole;
+  return value && negative ? `-${value}` : value;
+}

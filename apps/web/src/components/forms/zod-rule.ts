@@ -16,6 +16,11 @@ const contractMessages: Record<string, string> = {
   'amount too large': 'validation.amountTooLarge',
   'required to change the password': 'validation.required',
   'lowercase letters, digits and dashes': 'validation.code',
+  'required for a product booked on a calendar': 'validation.required',
+  'required for a subscription': 'validation.required',
+  'required with a commission type': 'validation.required',
+  'required with a commission quantity': 'validation.required',
+  'a percentage is at most 100': 'validation.percentageMax',
 };
 
 function isEmpty(value: unknown): boolean {

@@ -1,4 +1,4 @@
-import { defaultPageSize, maxCountedRows } from '@mostrador/contract';
+import { defaultPageSize, type Filters, maxCountedRows } from '@mostrador/contract';
 import { Alert, Button, Card, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
@@ -21,6 +21,12 @@ const densityKey = 'mostrador.density';
 function storedDensity(): Density {
   const value = window.localStorage.getItem(densityKey);
   return value === 'large' || value === 'small' ? value : 'middle';
+}
+
+/** The filters of the URL and those the page always applies (which win). */
+function fixedOrUrlFilters(fromUrl: Filters, fixed: Filters | undefined): Filters | undefined {
+  const filters = { ...fromUrl, ...fixed };
+  return Object.keys(filters).length ? filters : undefined;
 }
 
 function ActionButton({ action }: { action: PrimaryAction }) {
@@ -60,7 +66,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     limit: pageSize,
     query: url.query || undefined,
     orders: sort ? { [sort.field]: sort.order } : undefined,
-    filters: Object.keys(url.filters).length ? url.filters : undefined,
+    filters: fixedOrUrlFilters(url.filters, props.fixedFilters),
   };
   const list = useList(params);
   const data = list.data;
@@ -164,7 +170,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
   return (
     <div data-testid={`list-${props.pageKey}`}>
       <PageHeader
-        title={t(props.title)}
+        title={t(props.title, props.titleParams ?? {})}
         subtitle={data ? t(props.countKey, { count: data.total, formatted: total }) : undefined}
         actions={action}
       />

@@ -45,6 +45,10 @@ export interface ResourceTableProps<T extends { id: number }> {
   pageKey: string;
   /** i18n key of the page title. */
   title: string;
+  /** Values of the title's placeholders. */
+  titleParams?: Record<string, string>;
+  /** Filters the page always applies, beyond the user's own (e.g. one supplier's products). */
+  fixedFilters?: Filters;
   /** i18n key of the pluralised count line, given `count` and `formatted`. */
   countKey: string;
   columns: ResourceColumn<T>[];

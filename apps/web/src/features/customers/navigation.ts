@@ -1,23 +1,10 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useBackToList as useBackTo } from '../../components/records/navigation';
+
+export { fromListState } from '../../components/records/navigation';
 
 export const customersPath = '/customers';
 export const createCustomerPath = '/customers/create';
 export const editCustomerPath = (id: number) => `/customers/edit/${id}`;
 
-/** Navigation state of links from the list, so the form can return to it as it was (page, search, sort). */
-export const fromListState = { fromList: true } as const;
-
-/**
- * Back to the customer list: the very list the user came from (history back keeps its page, search and
- * filters) or, when the form was opened directly, the list's first page.
- */
-export function useBackToList(): () => void {
-  const navigate = useNavigate();
-  const { state } = useLocation();
-  const fromList = (state as { fromList?: unknown } | null)?.fromList === true;
-  return useCallback(() => {
-    if (fromList) navigate(-1);
-    else navigate(customersPath);
-  }, [fromList, navigate]);
-}
+/** Back to the customer list the user came from, or its first page. */
+export const useBackToList = () => useBackTo(customersPath);

@@ -1,12 +1,12 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { companySettingsSchema, type GeneralSettings, type Settings } from '@mostrador/contract';
-import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { applyServerErrors, zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
+import { ImageUpload } from '../../files/components/image-upload';
 import { useCompanySettings } from '../../session/api';
 import { useUpdateSettings } from '../api';
 import { LanguageFields } from '../components/language-fields';
@@ -27,17 +27,18 @@ const generalFields = [
   'locale',
   'otherLanguages',
   'timeZone',
+  'logo',
 ] as const;
 
 function initialValuesOf(settings: Settings): GeneralSettings {
   const values: Record<string, unknown> = {};
   for (const field of generalFields)
-    values[field] = settings[field] ?? (field === 'otherLanguages' ? [] : '');
+    values[field] = settings[field] ?? (field === 'otherLanguages' ? [] : field === 'logo' ? null : '');
   return values as GeneralSettings;
 }
 
 const shape = companySettingsSchema.shape;
-type TextField = Exclude<(typeof generalFields)[number], 'locale' | 'otherLanguages' | 'timeZone'>;
+type TextField = Exclude<(typeof generalFields)[number], 'locale' | 'otherLanguages' | 'timeZone' | 'logo'>;
 
 export function CompanySettingsPage() {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export function CompanySettingsPage() {
   const { markDirty, markClean } = useUnsavedChanges();
 
   const submit = async (values: GeneralSettings) => {
-    const parsed = companySettingsSchema.omit({ logo: true }).safeParse({
+    const parsed = companySettingsSchema.safeParse({
       ...values,
       otherLanguages: (values.otherLanguages ?? []).filter((language) => language !== values.locale),
     });
@@ -130,14 +131,8 @@ export function CompanySettingsPage() {
           <LanguageFields />
         </Card>
         <Card title={t('settings.sections.logo')}>
-          <Form.Item
-            label={t('settings.fields.logo')}
-            htmlFor="settings-logo"
-            extra={t('settings.logoLater')}
-          >
-            <Button id="settings-logo" icon={<UploadOutlined aria-hidden />} disabled>
-              {t('settings.uploadLogo')}
-            </Button>
+          <Form.Item name="logo" label={t('settings.fields.logo')}>
+            <ImageUpload alt={t('settings.fields.logo')} testId="settings-logo" />
           </Form.Item>
         </Card>
         <FormFooter

@@ -1,10 +1,9 @@
 import { type Tax, type TaxBody, taxBody } from '@mostrador/contract';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
-import { useAppContext } from '../../../app/app-context';
+import { DecimalInput } from '../../../components/forms/decimal-input';
 import { applyServerErrors, zodRule } from '../../../components/forms/zod-rule';
-import { decimalSeparatorOf } from '../../../lib/format';
 import { useCreateTax, useUpdateTax } from '../api';
 
 interface TaxFormModalProps {
@@ -18,7 +17,6 @@ export function TaxFormModal({ tax, open, onClose }: TaxFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorMessage = useErrorMessage();
-  const { language } = useAppContext();
   const [form] = Form.useForm<TaxBody>();
   const create = useCreateTax();
   const update = useUpdateTax();
@@ -70,12 +68,7 @@ export function TaxFormModal({ tax, open, onClose }: TaxFormModalProps) {
           required
           rules={[zodRule(taxBody.shape.percentage, t)]}
         >
-          <InputNumber
-            step={0.01}
-            decimalSeparator={decimalSeparatorOf(language)}
-            suffix="%"
-            style={{ width: '100%' }}
-          />
+          <DecimalInput step={0.01} suffix="%" />
         </Form.Item>
       </Form>
     </Modal>
