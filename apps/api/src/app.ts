@@ -18,6 +18,8 @@ import type { SecretBox } from './lib/secrets.js';
 import { authenticationRoutes } from './modules/authentication/authentication.routes.js';
 import { createAuthenticationService } from './modules/authentication/authentication.service.js';
 import { createLoginThrottle, type LoginThrottle } from './modules/authentication/login-throttle.js';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
+import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
 import { createCalendarsService } from './modules/calendars/calendars.service.js';
 import {
@@ -69,6 +71,7 @@ export function createServices(deps: AppDeps) {
     customers: createCustomersService({ db }),
     products: createProductsService({ db, settings }),
     calendars: createCalendarsService({ db }),
+    bookings: createBookingsService({ db }),
     files: createFilesService({
       db,
       storage: deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files')),
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(customersRoutes(services.customers));
       await v1.register(productsRoutes(services.products));
       await v1.register(calendarsRoutes(services.calendars));
+      await v1.register(bookingsRoutes(services.bookings));
       await v1.register(filesRoutes(services.files));
     },
     { prefix: '/v1' },

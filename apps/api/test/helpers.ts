@@ -45,6 +45,16 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // The pool's end() resolves before its sockets have closed: a connection still closing when the
+      // database is dropped by force gets a FATAL its client reports as an uncaught error.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -16,6 +16,10 @@ interface Tenant {
   calendars: { id: number }[];
   /** One anomaly on each calendar, in calendar order. */
   anomalies: { id: number }[];
+  /** A bookable product on the first calendar. */
+  products: { id: number }[];
+  /** Bookings of the first product on the first calendar, one per customer. */
+  bookings: { id: number; startsAt: string }[];
 }
 let a: Tenant;
 let b: Tenant;
@@ -92,7 +96,36 @@ async function tenant(label: string): Promise<Tenant> {
     expect(anomaly.status).toBe(201);
     anomalies.push(anomaly.body.data);
   }
-  return { owner, customers, employees, taxes, calendars, anomalies };
+  const product = await call(t, 'POST', '/v1/admin/products', {
+    token: owner.token,
+    payload: {
+      name: `Masaje ${label}`,
+      type: 'bookable',
+      price: 45,
+      taxType: taxes[0]!.id,
+      durationInMinutes: 60,
+      bookingCalendarId: calendars[0]!.id,
+    },
+  });
+  expect(product.status).toBe(201);
+  const products = [product.body.data];
+  const bookings = [];
+  for (const [i, customer] of customers.entries()) {
+    // Mondays in 2027: the calendars are open on weekday mornings.
+    const res = await call(t, 'POST', '/v1/admin/bookings', {
+      token: owner.token,
+      payload: {
+        bookingCalendarId: calendars[0]!.id,
+        productId: products[0]!.id,
+        customerId: customer.id,
+        startsAt: `2027-03-${String(1 + 7 * i).padStart(2, '0')}T10:00`,
+        notes: `Reserva ${label}`,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    bookings.push(res.body.data);
+  }
+  return { owner, customers, employees, taxes, calendars, anomalies, products, bookings };
 }
 
 beforeAll(async () => {
@@ -120,6 +153,11 @@ async function snapshotOfB() {
       b.calendars.map((c) => get(`/v1/admin/booking-calendars/${c.id}/schedule-anomalies`)),
     ),
     calendarList: await get('/v1/admin/booking-calendars?limit=500'),
+    bookings: await Promise.all(b.bookings.map((x) => get(`/v1/admin/bookings/${x.id}`))),
+    bookingList: await get('/v1/admin/bookings?limit=500'),
+    availability: await get(
+      `/v1/admin/booking-calendars/${b.calendars[0]!.id}/availability?from=2027-03-01&to=2027-03-16&productId=${b.products[0]!.id}`,
+    ),
     customerList: await get('/v1/admin/customers?limit=500'),
     employeeList: await get('/v1/admin/users?limit=500'),
     taxList: await get('/v1/admin/taxes?limit=500'),
@@ -230,6 +268,92 @@ describe('one license never reaches another’s records', () => {
     expect(await snapshotOfB()).toEqual(before);
   });
 
+  it('answers 404 to every booking route on B’s ids, refuses B’s records in A’s bookings, and B is unchanged', async () => {
+    const before = await snapshotOfB();
+    const token = a.owner.token;
+    const mine = a.bookings[0]!;
+    const body = (over: Record<string, unknown> = {}) => ({
+      bookingCalendarId: a.calendars[0]!.id,
+      customerId: a.customers[0]!.id,
+      startsAt: '2027-03-29T12:00',
+      quantity: 1,
+      price: 1,
+      overrideRescheduleRules: true,
+      ...over,
+    });
+    for (const x of b.bookings) {
+      const path = `/v1/admin/bookings/${x.id}`;
+      expectNotFound(await call(t, 'GET', path, { token }), `GET ${path}`);
+      expectNotFound(await call(t, 'PUT', path, { token, payload: body() }), `PUT ${path}`);
+      expectNotFound(await call(t, 'DELETE', path, { token }), `DELETE ${path}`);
+      expectNotFound(await call(t, 'POST', `${path}/attended`, { token }), `POST ${path}/attended`);
+      expectNotFound(await call(t, 'POST', `${path}/unattended`, { token }), `POST ${path}/unattended`);
+    }
+    for (const c of b.calendars) {
+      const path = `/v1/admin/booking-calendars/${c.id}/availability`;
+      expectNotFound(
+        await call(t, 'GET', path, {
+          token,
+          query: { from: '2027-03-01', to: '2027-03-08', productId: String(a.products[0]!.id) },
+        }),
+        `GET ${path}`,
+      );
+    }
+    const fields = (res: { status: number; body: { error: { details?: { field: string }[] } } }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      return (res.body.error.details ?? []).map((d) => d.field).sort();
+    };
+    // B's calendar, product and customer are unknown in A's bookings.
+    expect(
+      fields(
+        await call(t, 'POST', '/v1/admin/bookings', {
+          token,
+          payload: {
+            bookingCalendarId: b.calendars[0]!.id,
+            productId: b.products[0]!.id,
+            customerId: b.customers[0]!.id,
+            startsAt: '2027-03-29T12:00',
+          },
+        }),
+      ),
+    ).toEqual(['bookingCalendarId', 'customerId', 'productId']);
+    const put = (over: Record<string, unknown>) =>
+      call(t, 'PUT', `/v1/admin/bookings/${mine.id}`, { token, payload: body(over) });
+    expect(fields(await put({ bookingCalendarId: b.calendars[1]!.id }))).toEqual(['bookingCalendarId']);
+    expect(fields(await put({ customerId: b.customers[0]!.id }))).toEqual(['customerId']);
+    expect(
+      fields(
+        await call(t, 'GET', `/v1/admin/booking-calendars/${a.calendars[0]!.id}/availability`, {
+          token,
+          query: { from: '2027-03-01', to: '2027-03-08', productId: String(b.products[0]!.id) },
+        }),
+      ),
+    ).toEqual(['productId']);
+    // B's bookings take no room on A's calendar, nor A's on B's.
+    const availability = await call(
+      t,
+      'GET',
+      `/v1/admin/booking-calendars/${a.calendars[0]!.id}/availability`,
+      {
+        token,
+        query: { from: '2027-03-01', to: '2027-03-02', productId: String(a.products[0]!.id) },
+      },
+    );
+    expect(availability.status).toBe(200);
+    expect(
+      availability.body.data.items.filter((i: { freeSpaces: number }) => i.freeSpaces === 0).length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await call(t, 'GET', `/v1/admin/bookings/${mine.id}`, { token })).body.data.bookingCalendarId,
+    ).toBe(a.calendars[0]!.id);
+    // Deleting A's customer or product is not stopped (nor allowed) by B's bookings.
+    expectNotFound(
+      await call(t, 'DELETE', `/v1/admin/products/${b.products[0]!.id}`, { token }),
+      'DELETE B product',
+    );
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
   it('answers the same 404 as for an id that does not exist', async () => {
     const foreign = await call(t, 'GET', `/v1/admin/customers/${b.customers[0]!.id}`, {
       token: a.owner.token,
@@ -293,6 +417,29 @@ describe('one license never reaches another’s records', () => {
       expect(await ids(path, { filters: JSON.stringify({ id: { in: sorted(b.anomalies) } }) })).toEqual([]);
       expect(await ids(path, { query: 'Navidad B' })).toEqual([]);
     }
+
+    const bookingsOfA = sorted(a.bookings);
+    expect(await ids('/v1/admin/bookings')).toEqual(bookingsOfA);
+    expect(await ids('/v1/admin/bookings', { query: 'shared.example' })).toEqual(bookingsOfA);
+    expect(await ids('/v1/admin/bookings', { query: 'Ana B' })).toEqual([]);
+    expect(await ids('/v1/admin/bookings', { query: 'Masaje B' })).toEqual([]);
+    expect(await ids('/v1/admin/bookings', { orders: '{"customerName":"asc"}' })).toEqual(bookingsOfA);
+    for (const filters of [
+      { id: { in: sorted(b.bookings) } },
+      { bookingCalendarId: { eq: b.calendars[0]!.id } },
+      { productId: { eq: b.products[0]!.id } },
+      { customerId: { in: sorted(b.customers) } },
+      { notes: { like: 'Reserva B' } },
+      { calendarName: { like: ' B' } },
+    ]) {
+      expect(
+        await ids('/v1/admin/bookings', { filters: JSON.stringify(filters) }),
+        JSON.stringify(filters),
+      ).toEqual([]);
+    }
+    expect(
+      await ids('/v1/admin/bookings', { filters: JSON.stringify({ date: { gte: '2027-01-01' } }) }),
+    ).toEqual(bookingsOfA);
 
     const totals = await call(t, 'GET', '/v1/admin/customers', { token });
     expect(totals.body.data.total).toBe(a.customers.length);

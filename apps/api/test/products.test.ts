@@ -334,7 +334,9 @@ describe('product CRUD', () => {
     });
     expect(cream.bookingCalendarId).toBeNull();
     // And so the calendar can go, nothing being booked on it.
-    expect((await call(t, 'DELETE', `/v1/admin/booking-calendars/${calendarId}`, { token })).status).toBe(200);
+    expect((await call(t, 'DELETE', `/v1/admin/booking-calendars/${calendarId}`, { token })).status).toBe(
+      200,
+    );
   });
 
   it('replaces every field with PUT', async () => {

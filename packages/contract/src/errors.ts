@@ -35,6 +35,16 @@ export const ErrorCode = {
   taxInUse: 1000115,
   notAnImage: 1000116,
   productReferenceExists: 1000117,
+  bookingOutsideOpenTime: 1000118,
+  bookingInThePast: 1000119,
+  bookingTooSoon: 1000120,
+  bookingBeyondForecast: 1000121,
+  bookingProductTooShort: 1000122,
+  bookingNotAStartTime: 1000123,
+  bookingFull: 1000124,
+  bookingRescheduleNotAllowed: 1000125,
+  bookingRescheduleLimit: 1000126,
+  productHasBookings: 1000127,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -76,6 +86,16 @@ export const errorStatus: Record<ErrorKey, number> = {
   taxInUse: 409,
   notAnImage: 400,
   productReferenceExists: 409,
+  bookingOutsideOpenTime: 409,
+  bookingInThePast: 409,
+  bookingTooSoon: 409,
+  bookingBeyondForecast: 409,
+  bookingProductTooShort: 409,
+  bookingNotAStartTime: 409,
+  bookingFull: 409,
+  bookingRescheduleNotAllowed: 409,
+  bookingRescheduleLimit: 409,
+  productHasBookings: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -114,6 +134,16 @@ export const errorMessage: Record<ErrorKey, string> = {
   taxInUse: 'Cannot delete a tax used by products',
   notAnImage: 'The file is not an image',
   productReferenceExists: 'A product with this reference (SKU) already exists',
+  bookingOutsideOpenTime: 'The calendar is not open for the whole booking at this time',
+  bookingInThePast: 'This time has already passed',
+  bookingTooSoon: 'This time is too soon: the calendar needs more notice',
+  bookingBeyondForecast: 'This date is further ahead than the calendar takes bookings',
+  bookingProductTooShort: "The product is shorter than the calendar's minimum duration",
+  bookingNotAStartTime: 'Bookings on this calendar cannot start at this time',
+  bookingFull: 'There are not enough free places at this time',
+  bookingRescheduleNotAllowed: 'The date of a booking of this product cannot be changed',
+  bookingRescheduleLimit: 'This booking has been moved as many times as its product allows',
+  productHasBookings: 'Cannot delete a product with bookings',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

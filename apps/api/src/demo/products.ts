@@ -93,6 +93,23 @@ const demoProducts: DemoProduct[] = [
     ca: ['Circuit termal 2 hores', 'Piscina d’hidromassatge, sauna, bany turc i dutxa de sensacions.'],
   },
   {
+    calendar: 'yoga',
+    product: {
+      reference: 'YOG-CLA',
+      name: 'Clase de yoga',
+      description: 'Hatha yoga en grupo reducido, para todos los niveles.',
+      price: 15,
+      type: 'bookable',
+      sellOnline: true,
+      durationInMinutes: 60,
+      publicDuration: 55,
+      canCustomersChangeTheBookingDate: true,
+      howManyTimesCanCustomerRescheduleBooking: 1,
+    },
+    en: ['Yoga class', 'Hatha yoga in a small group, for every level.'],
+    ca: ['Classe de ioga', 'Hatha ioga en grup reduït, per a tots els nivells.'],
+  },
+  {
     product: {
       reference: 'BONO-MAS-5',
       name: 'Bono 5 masajes relajantes',

@@ -3,6 +3,7 @@ import type { Services } from '../app.js';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
+import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoProducts } from './products.js';
@@ -84,6 +85,12 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
     timeZone: 'Europe/Madrid',
   } as Parameters<typeof services.calendars.create>[0]);
   await seedDemoProducts(services, auth as Parameters<typeof services.products.create>[0], calendars);
+  await seedDemoBookings(
+    db,
+    services,
+    { ...auth, timeZone: 'Europe/Madrid' } as Parameters<typeof services.bookings.list>[0],
+    calendars,
+  );
   const employees = createEmployeesRepository(db);
   const passwordHash = await hashPassword(demoLicense.password);
   for (const e of demoEmployees) {

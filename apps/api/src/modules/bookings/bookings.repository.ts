@@ -1,18 +1,262 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import { foldForSearch } from '../../lib/search.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
+import { customers } from '../customers/customers.table.js';
+import { orderLines } from '../orders/order-lines.table.js';
+import { products } from '../products/products.table.js';
 import { bookings } from './bookings.table.js';
 
-/** The bookings queries other modules need; the bookings API adds its own. */
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingValues = Omit<
+  typeof bookings.$inferInsert,
+  'id' | 'licenseId' | 'createdAt' | 'updatedAt'
+>;
+/** A booking as the API answers it: its row and the order its order line belongs to. */
+export type BookingRecord = BookingRow & { orderId: number | null };
+
+/**
+ * No booking lasts longer than a product may (durationInMinutes ≤ 43,200 minutes, 30 days, by the
+ * contract): the bookings overlapping an instant started less than this before it, which bounds the
+ * index range a capacity check reads.
+ */
+const longestBookingMs = 43_200 * 60_000;
+
+/** Up to this many customers or products matching a search are passed as ids (see matching()). */
+const fewMatches = 1000;
+
+// The joined names for filters and sorts: primary-key lookups per booking, which also work in the count
+// query (the page itself joins, see list()).
+const productName = sql<string>`(select ${products.name} from ${products} where ${products.id} = ${bookings.productId})`;
+const productImage = sql<
+  number | null
+>`(select ${products.image} from ${products} where ${products.id} = ${bookings.productId})`;
+const calendarName = sql<string>`(select ${bookingCalendars.name} from ${bookingCalendars}
+  where ${bookingCalendars.id} = ${bookings.bookingCalendarId})`;
+const customerOf = (expression: SQL) =>
+  sql`(select ${expression} from ${customers} where ${customers.id} = ${bookings.customerId})`;
+const customerFullName = sql`trim(${customers.name} || ' ' || coalesce(${customers.surname}, ''))`;
+
+const listSpec: ListSpec = {
+  fields: {
+    id: { column: bookings.id, type: 'number' },
+    date: { column: bookings.startsAt, type: 'date' },
+    image: { column: productImage, type: 'number' },
+    notes: { column: bookings.notes, type: 'string' },
+    price: { column: bookings.priceCents, type: 'money' },
+    // bigint: a large unit price times a large quantity overflows an integer.
+    amount: { column: sql`(${bookings.priceCents}::bigint * ${bookings.quantity})`, type: 'money' },
+    status: { column: bookings.status, type: 'string' },
+    quantity: { column: bookings.quantity, type: 'number' },
+    duration: {
+      column: sql`(extract(epoch from ${bookings.endsAt} - ${bookings.startsAt}) / 60)::int`,
+      type: 'number',
+    },
+    productName: { column: productName, type: 'string' },
+    calendarName: { column: calendarName, type: 'string' },
+    customerName: { column: customerOf(customerFullName), type: 'string' },
+    customerEmail: { column: customerOf(sql`${customers.email}`), type: 'string' },
+    customerPhone: { column: customerOf(sql`${customers.phone}`), type: 'string' },
+    bookingCalendarId: { column: bookings.bookingCalendarId, type: 'number' },
+    productId: { column: bookings.productId, type: 'number' },
+    customerId: { column: bookings.customerId, type: 'number' },
+    startsAt: { column: bookings.startsAt, type: 'date' },
+    endsAt: { column: bookings.endsAt, type: 'date' },
+    attended: { column: bookings.attended, type: 'boolean' },
+    createdAt: { column: bookings.createdAt, type: 'date' },
+  },
+  // The search goes through the customers' and products' trigram-indexed columns instead (see list()).
+  search: [],
+  // The spec's "bookings date desc", served by bookings_license_starts_idx.
+  defaultOrder: { date: 'desc' },
+  tiebreaker: bookings.id,
+};
+
+const listColumns = {
+  id: bookings.id,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  notes: bookings.notes,
+  priceCents: bookings.priceCents,
+  quantity: bookings.quantity,
+  status: bookings.status,
+  attended: bookings.attended,
+  bookingCalendarId: bookings.bookingCalendarId,
+  productId: bookings.productId,
+  customerId: bookings.customerId,
+  image: products.image,
+  productName: products.name,
+  calendarName: bookingCalendars.name,
+  customerName: customers.name,
+  customerSurname: customers.surname,
+  customerEmail: customers.email,
+  customerPhone: customers.phone,
+};
+const recordColumns = { booking: bookings, orderId: orderLines.orderId };
+
 export function createBookingsRepository(db: DbOrTx) {
+  const scope = (licenseId: number, id: number) =>
+    and(eq(bookings.licenseId, licenseId), eq(bookings.id, id));
+  const toRecord = (r: { booking: BookingRow; orderId: number | null } | undefined) =>
+    r && ({ ...r.booking, orderId: r.orderId } satisfies BookingRecord);
   return {
+    /**
+     * A page of the license's bookings with the names of their product, calendar and customer. `query`
+     * matches the customer's name, surname, email and phone, or the product's name and reference,
+     * through their trigram indexes; the bookings of the matches are then found by their own indexes.
+     */
+    async list(licenseId: number, query: ZonedListQuery) {
+      const { query: term, ...rest } = query;
+      const c = listClauses(rest, listSpec, eq(bookings.licenseId, licenseId));
+      const where = term ? and(c.where, await matching(licenseId, term))! : c.where;
+      const [rows, count] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(bookings)
+          .innerJoin(products, eq(products.id, bookings.productId))
+          .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
+          .innerJoin(customers, eq(customers.id, bookings.customerId))
+          .where(where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset),
+        countCapped(db, bookings, where),
+      ]);
+      return { rows, count };
+    },
+    async find(licenseId: number, id: number): Promise<BookingRecord | undefined> {
+      const [row] = await db
+        .select(recordColumns)
+        .from(bookings)
+        .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+        .where(scope(licenseId, id));
+      return toRecord(row);
+    },
+    /** The booking, locked until the transaction ends: changes to one booking happen one at a time. */
+    async lock(licenseId: number, id: number) {
+      const [row] = await db.select().from(bookings).where(scope(licenseId, id)).for('update');
+      return row;
+    },
+    async insert(licenseId: number, values: BookingValues) {
+      const [row] = await db
+        .insert(bookings)
+        .values({ ...values, licenseId })
+        .returning();
+      return row!;
+    },
+    /** Many bookings in one statement (the demo data, which also dates them). */
+    async insertMany(licenseId: number, values: (BookingValues & { createdAt?: Date; updatedAt?: Date })[]) {
+      if (!values.length) return;
+      await db.insert(bookings).values(values.map((v) => ({ ...v, licenseId })));
+    },
+    async update(licenseId: number, id: number, values: Partial<BookingValues>) {
+      const [row] = await db.update(bookings).set(values).where(scope(licenseId, id)).returning();
+      return row;
+    },
+    /** Deletes the booking unless an order line sold it; answers whether it was deleted. */
+    async removeUnsold(licenseId: number, id: number) {
+      const rows = await db
+        .delete(bookings)
+        .where(and(scope(licenseId, id), isNull(bookings.orderLineId)))
+        .returning({ id: bookings.id });
+      return rows.length > 0;
+    },
+    /**
+     * What the confirmed bookings of the calendar sharing some time with [from, to) take (cancelled ones
+     * take no space), but `exceptId`'s: what a new or moved booking there must fit beside. Bookings of the
+     * same period are summed into one entry (most share the calendar's grid), read from
+     * bookings_calendar_occupancy_idx alone.
+     */
+    async occupancyBetween(licenseId: number, calendarId: number, from: Date, to: Date, exceptId?: number) {
+      return db
+        .select({
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+          spaces: sql<number>`sum(${bookings.spaces})::int`.mapWith(Number),
+        })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.bookingCalendarId, calendarId),
+            eq(bookings.status, 'confirmed'),
+            gt(bookings.startsAt, new Date(from.getTime() - longestBookingMs)),
+            lt(bookings.startsAt, to),
+            gt(bookings.endsAt, from),
+            eq(bookings.licenseId, licenseId),
+            exceptId === undefined ? undefined : ne(bookings.id, exceptId),
+          ),
+        )
+        .groupBy(bookings.startsAt, bookings.endsAt);
+    },
     /** Whether any booking of the license, in any status, is on the calendar. */
     async calendarIsUsed(licenseId: number, bookingCalendarId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(bookings)
-        .where(and(eq(bookings.bookingCalendarId, bookingCalendarId), eq(bookings.licenseId, licenseId)))
-        .limit(1);
-      return row !== undefined;
+      return exists(eq(bookings.bookingCalendarId, bookingCalendarId), licenseId);
+    },
+    /** Whether any booking of the license, in any status, is of the product. */
+    async productIsUsed(licenseId: number, productId: number): Promise<boolean> {
+      return exists(eq(bookings.productId, productId), licenseId);
+    },
+    /** Whether any booking of the license, in any status, is the customer's. */
+    async customerIsUsed(licenseId: number, customerId: number): Promise<boolean> {
+      return exists(eq(bookings.customerId, customerId), licenseId);
     },
   };
+
+  /**
+   * The bookings whose customer or product matches `term`. The matches are looked up first: a few of
+   * them become a list of ids the planner weighs (their bookings' own indexes, then a sort); many stay
+   * a subquery, dense enough for the sort index to meet a page of their bookings soon.
+   */
+  async function matching(licenseId: number, term: string): Promise<SQL> {
+    const pattern = likePattern(foldForSearch(term));
+    const customerMatches = and(
+      eq(customers.licenseId, licenseId),
+      sql`${customers.searchText} like ${pattern}`,
+    );
+    const productMatches = and(
+      eq(products.licenseId, licenseId),
+      sql`${products.searchText} like ${pattern}`,
+    );
+    const [customerIds, productIds] = await Promise.all([
+      db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(customerMatches)
+        .limit(fewMatches + 1),
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(productMatches)
+        .limit(fewMatches + 1),
+    ]);
+    if (customerIds.length > fewMatches || productIds.length > fewMatches) {
+      return sql`(${bookings.customerId} in (select ${customers.id} from ${customers} where ${customerMatches})
+        or ${bookings.productId} in (select ${products.id} from ${products} where ${productMatches}))`;
+    }
+    const parts = [
+      customerIds.length
+        ? inArray(
+            bookings.customerId,
+            customerIds.map((r) => r.id),
+          )
+        : undefined,
+      productIds.length
+        ? inArray(
+            bookings.productId,
+            productIds.map((r) => r.id),
+          )
+        : undefined,
+    ].filter((p) => p !== undefined);
+    return parts.length ? sql`(${or(...parts)})` : sql`false`;
+  }
+
+  async function exists(condition: SQL, licenseId: number) {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(bookings)
+      .where(and(condition, eq(bookings.licenseId, licenseId)))
+      .limit(1);
+    return row !== undefined;
+  }
 }

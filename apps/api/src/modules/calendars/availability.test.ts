@@ -9,6 +9,7 @@ import {
   type CalendarRules,
   checkStart,
   type ExistingBooking,
+  freeSpacesDuring,
   validateSchedule,
   type Weekday,
   type WeeklySchedule,
@@ -595,6 +596,23 @@ describe('checkStart', () => {
       ok: false,
       reason: 'notAStartTime',
     });
+  });
+});
+
+describe('freeSpacesDuring', () => {
+  it('is capacity minus the peak of the overlapping bookings, half-open, never below 0', () => {
+    const calendar = { maximumConcurrentBookings: 3 };
+    const bookings = [
+      { startsAt: at(monday, '10:00'), endsAt: at(monday, '11:00'), spaces: 2 },
+      { startsAt: at(monday, '10:30'), endsAt: at(monday, '12:00'), spaces: 1 },
+    ];
+    expect(freeSpacesDuring(calendar, bookings, at(monday, '09:00'), at(monday, '10:00'))).toBe(3);
+    expect(freeSpacesDuring(calendar, bookings, at(monday, '09:00'), at(monday, '10:15'))).toBe(1);
+    expect(freeSpacesDuring(calendar, bookings, at(monday, '10:45'), at(monday, '11:30'))).toBe(0);
+    expect(freeSpacesDuring(calendar, bookings, at(monday, '11:00'), at(monday, '13:00'))).toBe(2);
+    expect(
+      freeSpacesDuring({ maximumConcurrentBookings: 1 }, bookings, at(monday, '10:30'), at(monday, '11:00')),
+    ).toBe(0);
   });
 });
 

@@ -572,6 +572,22 @@ export function checkStart(input: CheckStartInput): CheckStartResult {
   return { ok: true, freeSpaces };
 }
 
+/**
+ * The spaces free during all of [startsAt, endsAt) given `bookings`: capacity minus their peak load
+ * there, never below 0. For a change that keeps a booking where it is (more units): only room counts.
+ */
+export function freeSpacesDuring(
+  calendar: Pick<CalendarRules, 'maximumConcurrentBookings'>,
+  bookings: ExistingBooking[],
+  startsAt: Date,
+  endsAt: Date,
+): number {
+  return Math.max(
+    0,
+    calendar.maximumConcurrentBookings - peakLoad(occupancy(bookings), startsAt.getTime(), endsAt.getTime()),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Validation of a weekly schedule, for the API's 400s
 

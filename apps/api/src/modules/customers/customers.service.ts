@@ -2,9 +2,10 @@ import type { Customer, CustomerListItem, customerBody, ListQuery } from '@mostr
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { type CustomerRow, type CustomerValues, createCustomersRepository } from './customers.repository.js';
 
 type Body = z.output<typeof customerBody>;
@@ -115,9 +116,20 @@ export function createCustomersService(deps: { db: Db }) {
       if (!(await repo.find(auth.licenseId, id))) throw notFound();
       return this.get(auth, await save(auth, body, id));
     },
-    // The rule "no delete with orders or invoices" (cannotDeleteCustomer) joins here with the orders module.
+    /**
+     * A customer with bookings (any status) stays (cannotDeleteCustomer); the rule "no delete with orders
+     * or invoices" joins here with the orders module.
+     */
     async remove(auth: AuthContext, id: number) {
-      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
+      const inUse = () => new AppError('cannotDeleteCustomer');
+      if (await createBookingsRepository(db).customerIsUsed(auth.licenseId, id)) throw inUse();
+      try {
+        if (!(await repo.remove(auth.licenseId, id))) throw notFound();
+      } catch (error) {
+        // A booking taken meanwhile: its foreign key refuses the delete.
+        if (isForeignKeyViolation(error)) throw inUse();
+        throw error;
+      }
     },
   };
 }

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { createCalendarsRepository } from '../calendars/calendars.repository.js';
 import { createFilesRepository } from '../files/files.repository.js';
 import { isImageType } from '../files/sniff.js';
@@ -216,14 +217,22 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
       if (!(await repo.find(auth.licenseId, id))) throw notFound();
       return this.get(auth, await save(auth, body, id));
     },
+    /** A product sold in an order (productUsedInOrder) or with bookings (productHasBookings) stays. */
     async remove(auth: AuthContext, id: number) {
-      const used = () => new AppError('productUsedInOrder');
-      if (await createOrderLinesRepository(db).productIsUsed(auth.licenseId, id)) throw used();
+      const refusal = async () => {
+        if (await createOrderLinesRepository(db).productIsUsed(auth.licenseId, id))
+          return new AppError('productUsedInOrder');
+        if (await createBookingsRepository(db).productIsUsed(auth.licenseId, id))
+          return new AppError('productHasBookings');
+        return undefined;
+      };
+      const before = await refusal();
+      if (before) throw before;
       try {
         if (!(await repo.remove(auth.licenseId, id))) throw notFound();
       } catch (error) {
-        // An order line taken meanwhile: its foreign key refuses the delete.
-        if (isForeignKeyViolation(error)) throw used();
+        // An order line or a booking taken meanwhile: its foreign key refuses the delete.
+        if (isForeignKeyViolation(error)) throw (await refusal()) ?? new AppError('productUsedInOrder');
         throw error;
       }
     },

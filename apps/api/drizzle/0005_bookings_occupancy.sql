@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_calendar_occupancy_idx" ON "bookings" USING btree ("booking_calendar_id","starts_at","ends_at","spaces","license_id") WHERE "bookings"."status" = 'confirmed';--> statement-breakpoint
+CREATE INDEX "bookings_license_unmarked_idx" ON "bookings" USING btree ("license_id","starts_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bookings"."attended" is null;

@@ -1,0 +1,129 @@
+import {
+  availabilityQuery,
+  availabilitySchema,
+  bookingBody,
+  bookingListFields,
+  bookingListItemSchema,
+  bookingSchema,
+  bookingUpdateBody,
+  dataOf,
+  idParams,
+  listQuery,
+  listResponse,
+  okSchema,
+} from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAny } from '../../plugins/auth.js';
+import type { BookingsService } from './bookings.service.js';
+
+const tags = ['bookings'];
+
+export const bookingsRoutes =
+  (service: BookingsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/admin/booking-calendars/:id/availability',
+      {
+        config: { access: requireAny('bookings_find', 'bookings_create') },
+        schema: {
+          tags,
+          summary:
+            "The start times a product can take on the calendar over the company's local days [from, to), at most 92, with their free spaces, and the periods closed by anomalies",
+          params: idParams,
+          querystring: availabilityQuery,
+          response: { 200: dataOf(availabilitySchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.availability(authOf(request), request.params.id, request.query),
+      }),
+    );
+    app.get(
+      '/admin/bookings',
+      {
+        config: { access: requireAny('bookings_find') },
+        schema: {
+          tags,
+          summary:
+            "Bookings, latest date first; `query` searches the customer's name, email and phone and the product's name",
+          querystring: listQuery(bookingListFields),
+          response: { 200: listResponse(bookingListItemSchema) },
+        },
+      },
+      async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+    app.post(
+      '/admin/bookings',
+      {
+        config: { access: requireAny('bookings_create') },
+        schema: {
+          tags,
+          summary:
+            'Books a product; a start the calendar does not take is refused with the reason (409, 1000118–1000124)',
+          body: bookingBody,
+          response: { 201: dataOf(bookingSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
+    );
+    app.get(
+      '/admin/bookings/:id',
+      {
+        config: { access: requireAny('bookings_find') },
+        schema: { tags, params: idParams, response: { 200: dataOf(bookingSchema) } },
+      },
+      async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
+    );
+    app.put(
+      '/admin/bookings/:id',
+      {
+        config: { access: requireAny('bookings_edit') },
+        schema: {
+          tags,
+          summary:
+            "Changes a booking; another start or calendar is a move, which follows the product's reschedule rules (1000125, 1000126) unless overridden",
+          params: idParams,
+          body: bookingUpdateBody,
+          response: { 200: dataOf(bookingSchema) },
+        },
+      },
+      async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
+    );
+    app.delete(
+      '/admin/bookings/:id',
+      {
+        config: { access: requireAny('bookings_delete') },
+        schema: {
+          tags,
+          summary: 'Deletes a booking; one sold in an order is refused (409)',
+          params: idParams,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) => {
+        await service.remove(authOf(request), request.params.id);
+        return { data: { ok: true as const } };
+      },
+    );
+    for (const [action, attended] of [
+      ['attended', true],
+      ['unattended', false],
+    ] as const) {
+      app.post(
+        `/admin/bookings/:id/${action}`,
+        {
+          config: { access: requireAny('bookings_edit') },
+          schema: {
+            tags,
+            summary: `Marks the booking ${action}`,
+            params: idParams,
+            response: { 200: dataOf(bookingSchema) },
+          },
+        },
+        async (request) => ({
+          data: await service.setAttended(authOf(request), request.params.id, attended),
+        }),
+      );
+    }
+  };

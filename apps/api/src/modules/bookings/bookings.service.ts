@@ -1,0 +1,404 @@
+import {
+  type AvailabilityItem,
+  type availabilityQuery,
+  type Booking,
+  type BookingListItem,
+  type bookingBody,
+  type bookingUpdateBody,
+  centsToEuros,
+  type ErrorKey,
+  eurosToCents,
+  type FieldError,
+  isBookableType,
+  type ListQuery,
+} from '@mostrador/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { pageOf } from '../../lib/list.js';
+import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import {
+  availability,
+  type CalendarRules,
+  checkStart,
+  freeSpacesDuring,
+  type StartRefusal,
+} from '../calendars/availability.js';
+import {
+  type CalendarRow,
+  createAnomaliesRepository,
+  createCalendarsRepository,
+} from '../calendars/calendars.repository.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
+import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
+import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
+
+type CreateBody = z.output<typeof bookingBody>;
+type UpdateBody = z.output<typeof bookingUpdateBody>;
+type AvailabilityQuery = z.output<typeof availabilityQuery>;
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** The engine's refusals as the API's 409 codes. */
+const refusalCodes: Record<StartRefusal, ErrorKey> = {
+  productTooShort: 'bookingProductTooShort',
+  inThePast: 'bookingInThePast',
+  tooSoon: 'bookingTooSoon',
+  beyondForecast: 'bookingBeyondForecast',
+  outsideOpenTime: 'bookingOutsideOpenTime',
+  notAStartTime: 'bookingNotAStartTime',
+  full: 'bookingFull',
+};
+
+const full = (freeSpaces: number, requestedSpaces: number) =>
+  new AppError('bookingFull', { freeSpaces, requestedSpaces });
+
+function rulesOf(calendar: CalendarRow): CalendarRules {
+  return {
+    schedule: calendar.schedule,
+    duration: calendar.duration,
+    maximumConcurrentBookings: calendar.maximumConcurrentBookings,
+    minimumMinutesInAdvanceForBooking: calendar.minimumMinutesInAdvanceForBooking,
+    maximumDaysOfBookingForecast: calendar.maximumDaysOfBookingForecast,
+    minimumProductDuration: calendar.minimumProductDuration,
+  };
+}
+
+function toBooking(row: BookingRow, orderId: number | null): Booking {
+  return {
+    id: row.id,
+    bookingCalendarId: row.bookingCalendarId,
+    productId: row.productId,
+    customerId: row.customerId,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    quantity: row.quantity,
+    notes: row.notes,
+    price: centsToEuros(row.priceCents),
+    status: row.status,
+    attended: row.attended,
+    rescheduleCount: row.rescheduleCount,
+    orderId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const recordOf = (r: BookingRecord) => toBooking(r, r.orderId);
+
+/** Why the product cannot be booked on the calendar, or null: it must be bookable, with a duration, and
+ * not bound to another calendar. */
+function productProblem(product: ProductRow | undefined, calendarId: number): FieldError | null {
+  if (!product) return { field: 'productId', message: 'unknown product' };
+  if (!isBookableType(product.type) || product.durationInMinutes === null) {
+    return { field: 'productId', message: 'not a product booked on a calendar' };
+  }
+  if (product.bookingCalendarId !== null && product.bookingCalendarId !== calendarId)
+    return { field: 'bookingCalendarId', message: 'the product is booked on another calendar' };
+  return null;
+}
+
+export function createBookingsService(deps: { db: Db }) {
+  const { db } = deps;
+  const repo = createBookingsRepository(db);
+
+  function startOf(auth: AuthContext, value: string): Date {
+    const startsAt = parseClientInstant(value, auth.timeZone);
+    if (!startsAt) throw invalid('startsAt', 'must be an ISO date-time');
+    return startsAt;
+  }
+
+  /**
+   * Whether `quantity` units of `length` minutes, each taking `unitSpaces`, may start at `startsAt` on
+   * the locked calendar: every rule of the engine, against the confirmed bookings around it (but
+   * `exceptId`). Throws the refusal's 409.
+   */
+  async function checkRoom(
+    tx: DbOrTx,
+    auth: AuthContext,
+    calendar: CalendarRow,
+    booking: { startsAt: Date; length: number; unitSpaces: number; quantity: number; exceptId?: number },
+  ) {
+    const endsAt = new Date(booking.startsAt.getTime() + booking.length * MINUTE);
+    const around = [new Date(booking.startsAt.getTime() - DAY), new Date(endsAt.getTime() + DAY)] as const;
+    const [anomalies, existing] = await Promise.all([
+      createAnomaliesRepository(tx).between(auth.licenseId, calendar.id, ...around),
+      createBookingsRepository(tx).occupancyBetween(
+        auth.licenseId,
+        calendar.id,
+        booking.startsAt,
+        endsAt,
+        booking.exceptId,
+      ),
+    ]);
+    const result = checkStart({
+      timeZone: auth.timeZone,
+      now: new Date(),
+      calendar: rulesOf(calendar),
+      anomalies,
+      product: { durationInMinutes: booking.length, spaces: booking.unitSpaces },
+      bookings: existing,
+      startsAt: booking.startsAt,
+      quantity: booking.quantity,
+    });
+    if (result.ok) return;
+    if (result.reason === 'full') throw full(result.freeSpaces ?? 0, booking.quantity * booking.unitSpaces);
+    throw new AppError(refusalCodes[result.reason]);
+  }
+
+  /**
+   * The calendar and customer a body names must be the company's, and the product (when given) one the
+   * calendar takes: 400 naming each field that is not.
+   */
+  async function checkReferences(
+    auth: AuthContext,
+    refs: { calendarId: number; customerId: number; product?: ProductRow | undefined },
+  ) {
+    const [calendar, customer] = await Promise.all([
+      createCalendarsRepository(db).find(auth.licenseId, refs.calendarId),
+      createCustomersRepository(db).find(auth.licenseId, refs.customerId),
+    ]);
+    const errors: FieldError[] = [];
+    if ('product' in refs) {
+      const problem = productProblem(refs.product, refs.calendarId);
+      // A calendar that is not the company's is reported as such, not as the product's.
+      if (problem && (calendar || problem.field === 'productId')) errors.push(problem);
+    }
+    if (!calendar) errors.push({ field: 'bookingCalendarId', message: 'unknown booking calendar' });
+    if (!customer) errors.push({ field: 'customerId', message: 'unknown customer' });
+    if (errors.length) throw new AppError('validation', errors);
+  }
+
+  async function recordOrNotFound(auth: AuthContext, id: number) {
+    const row = await repo.find(auth.licenseId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    /**
+     * The start times of the product on the calendar over the local days [from, to), with their free
+     * spaces, and the periods closed by anomalies.
+     */
+    async availability(auth: AuthContext, calendarId: number, query: AvailabilityQuery) {
+      const [calendar, product] = await Promise.all([
+        createCalendarsRepository(db).find(auth.licenseId, calendarId),
+        createProductsRepository(db).find(auth.licenseId, query.productId),
+      ]);
+      if (!calendar) throw notFound();
+      const problem = productProblem(product, calendarId);
+      if (problem) throw invalid('productId', problem.message);
+      const length = product!.durationInMinutes!;
+      const day = (date: string) => {
+        const [year, month, d] = date.split('-').map(Number);
+        return zonedToInstant({ year: year!, month: month!, day: d! }, auth.timeZone);
+      };
+      // A day's margin each side covers a DST change; starts near the end reach on by the product's length.
+      const from = new Date(day(query.from).getTime() - DAY);
+      const to = new Date(day(query.to).getTime() + length * MINUTE + DAY);
+      const [anomalies, existing] = await Promise.all([
+        createAnomaliesRepository(db).between(auth.licenseId, calendarId, from, to),
+        repo.occupancyBetween(auth.licenseId, calendarId, from, to),
+      ]);
+      const items = availability({
+        timeZone: auth.timeZone,
+        now: new Date(),
+        from: query.from,
+        to: query.to,
+        calendar: rulesOf(calendar),
+        anomalies,
+        product: { durationInMinutes: length, spaces: product!.spacesOccupiedInTheCalendar ?? 1 },
+        bookings: existing,
+      });
+      return {
+        items: items.map(
+          (i): AvailabilityItem => ({
+            startsAt: i.startsAt.toISOString(),
+            endsAt: i.endsAt.toISOString(),
+            freeSpaces: i.freeSpaces,
+            status: i.status,
+          }),
+        ),
+      };
+    },
+
+    async list(auth: AuthContext, query: ListQuery) {
+      const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
+      const items: BookingListItem[] = rows.map((r) => ({
+        id: r.id,
+        date: r.startsAt.toISOString(),
+        image: r.image,
+        notes: r.notes,
+        price: centsToEuros(r.priceCents),
+        amount: centsToEuros(r.priceCents * r.quantity),
+        status: r.status,
+        quantity: r.quantity,
+        duration: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / MINUTE),
+        productName: r.productName,
+        calendarName: r.calendarName,
+        customerName: r.customerSurname ? `${r.customerName} ${r.customerSurname}` : r.customerName,
+        customerEmail: r.customerEmail,
+        customerPhone: r.customerPhone,
+        bookingCalendarId: r.bookingCalendarId,
+        productId: r.productId,
+        customerId: r.customerId,
+        startsAt: r.startsAt.toISOString(),
+        endsAt: r.endsAt.toISOString(),
+        attended: r.attended,
+      }));
+      return pageOf(items, count, query);
+    },
+
+    async get(auth: AuthContext, id: number): Promise<Booking> {
+      return recordOf(await recordOrNotFound(auth, id));
+    },
+
+    /**
+     * Books `quantity` units of the product for the customer at `startsAt`. The calendar's row is locked
+     * while its bookings are read, checked and written, so bookings of one calendar are taken one at a
+     * time and never exceed its capacity.
+     */
+    async create(auth: AuthContext, body: CreateBody): Promise<Booking> {
+      const startsAt = startOf(auth, body.startsAt);
+      const found = await createProductsRepository(db).find(auth.licenseId, body.productId);
+      const refs = { calendarId: body.bookingCalendarId, customerId: body.customerId, product: found };
+      await checkReferences(auth, refs);
+      const product = found!; // checkReferences refused an unknown one
+      const length = product.durationInMinutes!;
+      const unitSpaces = product.spacesOccupiedInTheCalendar ?? 1;
+      try {
+        const row = await db.transaction(async (tx) => {
+          const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, body.bookingCalendarId);
+          if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
+          await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: body.quantity });
+          return createBookingsRepository(tx).insert(auth.licenseId, {
+            bookingCalendarId: calendar.id,
+            productId: product.id,
+            customerId: body.customerId,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + length * MINUTE),
+            quantity: body.quantity,
+            spaces: body.quantity * unitSpaces,
+            priceCents: body.price === undefined ? product.priceCents : eurosToCents(body.price),
+            notes: body.notes ?? null,
+            status: 'confirmed',
+          });
+        });
+        return toBooking(row, null);
+      } catch (error) {
+        // The product or customer deleted meanwhile: the checks now name it.
+        if (isForeignKeyViolation(error)) {
+          const again = await createProductsRepository(db).find(auth.licenseId, body.productId);
+          await checkReferences(auth, { ...refs, product: again });
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Changes a booking. Another start or calendar is a move: it follows the product's rules (whether
+     * the date may change and how many times) unless `overrideRescheduleRules`, counts in
+     * rescheduleCount, and the new start is checked like a new booking's. Keeping its place with more
+     * units only needs the room for them. The booking keeps its length and spaces per unit.
+     */
+    async update(auth: AuthContext, id: number, body: UpdateBody): Promise<Booking> {
+      const startsAt = startOf(auth, body.startsAt);
+      const current = await recordOrNotFound(auth, id);
+      const product = (await createProductsRepository(db).find(auth.licenseId, current.productId))!;
+      const refs = { calendarId: body.bookingCalendarId, customerId: body.customerId };
+      await checkReferences(auth, refs);
+      // A product bound to a calendar is only moved onto that one; the booking's own calendar stays valid.
+      const bound = product.bookingCalendarId;
+      if (
+        body.bookingCalendarId !== current.bookingCalendarId &&
+        bound !== null &&
+        bound !== body.bookingCalendarId
+      )
+        throw invalid('bookingCalendarId', 'the product is booked on another calendar');
+      try {
+        const row = await db.transaction(async (tx) => {
+          const r = createBookingsRepository(tx);
+          const booking = await r.lock(auth.licenseId, id);
+          if (!booking) throw notFound();
+          const moved =
+            booking.startsAt.getTime() !== startsAt.getTime() ||
+            booking.bookingCalendarId !== body.bookingCalendarId;
+          if (moved && !body.overrideRescheduleRules) {
+            if (!product.canCustomersChangeTheBookingDate) throw new AppError('bookingRescheduleNotAllowed');
+            const limit = product.howManyTimesCanCustomerRescheduleBooking;
+            if (limit !== null && booking.rescheduleCount >= limit)
+              throw new AppError('bookingRescheduleLimit');
+          }
+          const length = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / MINUTE);
+          const unitSpaces = booking.spaces / booking.quantity;
+          const spaces = body.quantity * unitSpaces;
+          if (moved || spaces > booking.spaces) {
+            // Calendars locked in id order: two moves between the same calendars cannot deadlock.
+            const calendarIds = [...new Set([booking.bookingCalendarId, body.bookingCalendarId])].sort(
+              (x, y) => x - y,
+            );
+            const locked = new Map<number, CalendarRow>();
+            for (const calendarId of calendarIds) {
+              const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, calendarId);
+              if (calendar) locked.set(calendarId, calendar);
+            }
+            const calendar = locked.get(body.bookingCalendarId);
+            if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
+            if (moved) {
+              await checkRoom(tx, auth, calendar, {
+                startsAt,
+                length,
+                unitSpaces,
+                quantity: body.quantity,
+                exceptId: booking.id,
+              });
+            } else {
+              const endsAt = booking.endsAt;
+              const others = await r.occupancyBetween(
+                auth.licenseId,
+                calendar.id,
+                startsAt,
+                endsAt,
+                booking.id,
+              );
+              const free = freeSpacesDuring(calendar, others, startsAt, endsAt);
+              if (free < spaces) throw full(free, spaces);
+            }
+          }
+          return r.update(auth.licenseId, id, {
+            bookingCalendarId: body.bookingCalendarId,
+            customerId: body.customerId,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + length * MINUTE),
+            quantity: body.quantity,
+            spaces,
+            priceCents: eurosToCents(body.price),
+            notes: body.notes ?? null,
+            rescheduleCount: booking.rescheduleCount + (moved ? 1 : 0),
+          });
+        });
+        if (!row) throw notFound();
+        return toBooking(row, current.orderId);
+      } catch (error) {
+        if (isForeignKeyViolation(error)) await checkReferences(auth, refs);
+        throw error;
+      }
+    },
+
+    /** Deletes a booking; one sold in an order goes with its order (409 conflict). */
+    async remove(auth: AuthContext, id: number) {
+      if (await repo.removeUnsold(auth.licenseId, id)) return;
+      await recordOrNotFound(auth, id);
+      throw new AppError('conflict', undefined, 'A booking sold in an order is changed through its order');
+    },
+
+    async setAttended(auth: AuthContext, id: number, attended: boolean): Promise<Booking> {
+      if (!(await repo.update(auth.licenseId, id, { attended }))) throw notFound();
+      return this.get(auth, id);
+    },
+  };
+}
+export type BookingsService = ReturnType<typeof createBookingsService>;

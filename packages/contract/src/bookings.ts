@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { clientDateTimeKey } from './calendars.js';
+import { euros } from './common.js';
+
+export const bookingStatuses = ['confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+const dbId = z.number().int().positive().max(2_147_483_647);
+
+/** A booking's start as a client sends it: ISO 8601; without an offset it is the company's local time. */
+const startsAtSchema = z
+  .string()
+  .trim()
+  .refine((v) => clientDateTimeKey(v) !== undefined, {
+    message: 'an ISO date-time, e.g. 2026-12-24T10:30 or 2026-12-24T10:30:00+01:00',
+  })
+  .describe(
+    "When the booking starts: ISO 8601; without an offset it is read in the company's time zone. It must be one of the calendar's start times (GET …/availability)",
+  );
+
+const notesSchema = z
+  .string()
+  .trim()
+  .max(1000)
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
+/**
+ * A new booking: `quantity` units of a bookable product on a calendar, for a customer, at one of the
+ * calendar's start times. The server re-checks the start against the schedule, anomalies, notice, forecast
+ * and free places inside one transaction per calendar (409 with the reason: bookingOutsideOpenTime,
+ * bookingInThePast, bookingTooSoon, bookingBeyondForecast, bookingProductTooShort, bookingNotAStartTime,
+ * bookingFull). `price` is the unit price in euros; absent, the product's.
+ */
+export const bookingBody = z.object({
+  bookingCalendarId: dbId,
+  productId: dbId.describe('A product of a bookable type (bookable, bookable_gift, bookings_subscription)'),
+  customerId: dbId,
+  startsAt: startsAtSchema,
+  quantity: z.number().int().min(1).max(1000).default(1),
+  notes: notesSchema,
+  price: euros.min(0).optional().describe("Unit price in euros, VAT included; absent: the product's price"),
+});
+export type BookingBody = z.input<typeof bookingBody>;
+
+/**
+ * A booking changed (PUT replaces the fields sent here). Moving it (another start or calendar) follows the
+ * product's rules: whether the date may change and how many times (409 bookingRescheduleNotAllowed,
+ * bookingRescheduleLimit) unless `overrideRescheduleRules` is true, which staff confirm first; the new start
+ * is checked like a new booking's.
+ */
+export const bookingUpdateBody = z.object({
+  bookingCalendarId: dbId,
+  customerId: dbId,
+  startsAt: startsAtSchema,
+  quantity: z.number().int().min(1).max(1000),
+  notes: notesSchema,
+  price: euros.min(0),
+  overrideRescheduleRules: z
+    .boolean()
+    .default(false)
+    .describe("Move it even where the product's rules do not let customers do so"),
+});
+export type BookingUpdateBody = z.input<typeof bookingUpdateBody>;
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  bookingCalendarId: z.number().int(),
+  productId: z.number().int(),
+  customerId: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  price: z.number().describe('Unit price in euros'),
+  status: z.enum(bookingStatuses),
+  attended: z.boolean().nullable().describe('null until marked'),
+  rescheduleCount: z.number().int().describe('How many times it has been moved'),
+  orderId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingListFields = [
+  // The spec's list columns.
+  'id',
+  'date',
+  'image',
+  'notes',
+  'price',
+  'amount',
+  'status',
+  'quantity',
+  'duration',
+  'productName',
+  'calendarName',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  // The record's own fields.
+  'bookingCalendarId',
+  'productId',
+  'customerId',
+  'startsAt',
+  'endsAt',
+  'attended',
+  'createdAt',
+] as const;
+
+/** The spec's booking list columns, plus what the calendar view needs to draw and move it. */
+export const bookingListItemSchema = z.object({
+  id: z.number().int(),
+  date: z.string().describe('startsAt'),
+  image: z.number().int().nullable().describe("The product's image"),
+  notes: z.string().nullable(),
+  price: z.number().describe('Unit price in euros'),
+  amount: z.number().describe('price × quantity'),
+  status: z.enum(bookingStatuses),
+  quantity: z.number().int(),
+  duration: z.number().int().describe('Minutes'),
+  productName: z.string(),
+  calendarName: z.string(),
+  customerName: z.string().describe('Name and surname'),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  bookingCalendarId: z.number().int(),
+  productId: z.number().int(),
+  customerId: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  attended: z.boolean().nullable(),
+});
+export type BookingListItem = z.infer<typeof bookingListItemSchema>;
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date as YYYY-MM-DD (Date.parse alone takes 2026-02-30 as 2 March). */
+const localDay = z
+  .string()
+  .regex(dayPattern, { message: 'a date as YYYY-MM-DD' })
+  .refine(
+    (v) => {
+      if (!dayPattern.test(v)) return true; // the pattern has said so
+      const ms = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+    },
+    { message: 'not a real date' },
+  );
+
+/** GET …/availability: local dates of the company, `to` excluded, at most 92 days. */
+export const availabilityQuery = z
+  .object({
+    from: localDay,
+    to: localDay,
+    productId: z.coerce.number().int().positive().max(2_147_483_647),
+  })
+  .superRefine((q, ctx) => {
+    const from = Date.parse(`${q.from}T00:00:00Z`);
+    const to = Date.parse(`${q.to}T00:00:00Z`);
+    if (Number.isNaN(from) || Number.isNaN(to)) return;
+    if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    else if (to - from > 92 * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'at most 92 days after from' });
+  });
+
+export const availabilityStatuses = ['reservable', 'unavailable', 'exceptionally_closed'] as const;
+export type AvailabilityStatus = (typeof availabilityStatuses)[number];
+
+export const availabilityItemSchema = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  freeSpaces: z.number().int(),
+  status: z.enum(availabilityStatuses),
+});
+export type AvailabilityItem = z.infer<typeof availabilityItemSchema>;
+
+export const availabilitySchema = z.object({ items: z.array(availabilityItemSchema) });
+export type Availability = z.infer<typeof availabilitySchema>;
