@@ -15,6 +15,7 @@ export const themeSchema = z.object({
 export type Theme = z.infer<typeof themeSchema>;
 
 export const calendarViews = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'] as const;
+export type CalendarView = (typeof calendarViews)[number];
 
 /** The user's interface configuration: per list page, calendar view, theme. */
 export const uiConfigSchema = z.object({

@@ -28,7 +28,19 @@ export const queryKeys = {
     translations: (id: number) => ['products', 'translations', id] as const,
     allTranslations: () => ['products', 'translations'] as const,
   },
-  bookingCalendars: resourceKeys('bookingCalendars'),
+  bookingCalendars: {
+    ...resourceKeys('bookingCalendars'),
+    /** A calendar's anomalies: its list pages and any other reading of them share this prefix. */
+    anomalies: (calendarId: number) => ['bookingCalendars', 'detail', calendarId, 'anomalies'] as const,
+    anomalyList: (calendarId: number, params: ListParams) =>
+      ['bookingCalendars', 'detail', calendarId, 'anomalies', 'list', params] as const,
+  },
+  bookings: resourceKeys('bookings'),
+  availability: {
+    all: ['availability'] as const,
+    of: (calendarId: number, productId: number, from: string, to: string) =>
+      ['availability', calendarId, productId, from, to] as const,
+  },
   files: {
     /** A file never changes once uploaded: its resized images are cached for the session. */
     resized: (id: number, width: number, height: number) => ['files', id, 'resize', width, height] as const,

@@ -125,19 +125,49 @@ export const appRoutes: AppRoute[] = [
     permissions: ['products_edit'],
     page: () => import('../features/products/pages/product-edit-page').then((m) => m.ProductEditPage),
   },
-  { id: 'calendars', path: '/calendars', permissions: ['bookingCalendars_find'] },
-  { id: 'bookings', path: '/calendars/view/:id?', permissions: ['bookings_find'] },
-  { id: 'calendarsCreate', path: '/calendars/create', permissions: ['bookingCalendars_create'] },
-  { id: 'calendarsEdit', path: '/calendars/edit/:id', permissions: ['bookingCalendars_edit'] },
+  {
+    id: 'calendars',
+    path: '/calendars',
+    permissions: ['bookingCalendars_find'],
+    page: () => import('../features/calendars/pages/calendars-page').then((m) => m.CalendarsPage),
+  },
+  {
+    id: 'bookings',
+    path: '/calendars/view/:id?',
+    permissions: ['bookings_find'],
+    page: () =>
+      import('../features/bookings/pages/bookings-calendar-page').then((m) => m.BookingsCalendarPage),
+  },
+  // The bookings as a list, beside the calendar view (the spec's booking list columns).
+  {
+    id: 'bookingsList',
+    path: '/bookings',
+    permissions: ['bookings_find'],
+    page: () => import('../features/bookings/pages/bookings-list-page').then((m) => m.BookingsListPage),
+  },
+  {
+    id: 'calendarsCreate',
+    path: '/calendars/create',
+    permissions: ['bookingCalendars_create'],
+    page: () => import('../features/calendars/pages/calendar-create-page').then((m) => m.CalendarCreatePage),
+  },
+  {
+    id: 'calendarsEdit',
+    path: '/calendars/edit/:id',
+    permissions: ['bookingCalendars_edit'],
+    page: () => import('../features/calendars/pages/calendar-edit-page').then((m) => m.CalendarEditPage),
+  },
   {
     id: 'anomalies',
     path: '/calendars/edit/:id/anomalies',
     permissions: ['bookingCalendarsScheduleAnomaly_find'],
+    page: () => import('../features/calendars/pages/anomalies-page').then((m) => m.AnomaliesPage),
   },
   {
     id: 'anomaliesCreate',
     path: '/calendars/edit/:id/anomalies/create',
     permissions: ['bookingCalendarsScheduleAnomaly_create'],
+    page: () => import('../features/calendars/pages/anomaly-create-page').then((m) => m.AnomalyCreatePage),
   },
   // Only on the platform license: a company user never holds licenses_* (see `permissionsOf`).
   {

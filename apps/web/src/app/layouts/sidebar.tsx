@@ -9,7 +9,7 @@ import { menuEntries, selectedEntry, toMenuItems, visibleEntries } from '../menu
 import { ThemePicker } from './theme-picker';
 
 /** The demo dashboard path shows the dashboard entry as current. */
-const pathAliases: Record<string, string> = { '/one/backend/dashboard': '/' };
+const pathAliases: Record<string, string> = { '/one/backend/dashboard': '/', '/bookings': '/calendars/view' };
 
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();

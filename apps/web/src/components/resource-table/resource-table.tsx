@@ -172,7 +172,14 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
       <PageHeader
         title={t(props.title, props.titleParams ?? {})}
         subtitle={data ? t(props.countKey, { count: data.total, formatted: total }) : undefined}
-        actions={action}
+        actions={
+          props.headerExtra || action ? (
+            <>
+              {props.headerExtra}
+              {action}
+            </>
+          ) : undefined
+        }
       />
       <Card styles={{ body: { padding: 16 } }}>
         <TableToolbar

@@ -47,6 +47,8 @@ export interface ResourceTableProps<T extends { id: number }> {
   title: string;
   /** Values of the title's placeholders. */
   titleParams?: Record<string, string>;
+  /** More header actions before the primary one (e.g. a switch to another view). */
+  headerExtra?: ReactNode;
   /** Filters the page always applies, beyond the user's own (e.g. one supplier's products). */
   fixedFilters?: Filters;
   /** i18n key of the pluralised count line, given `count` and `formatted`. */

@@ -1,0 +1,195 @@
+import type {
+  Anomaly,
+  AnomalyListItem,
+  Availability,
+  Booking,
+  BookingBody,
+  BookingCalendar,
+  BookingListItem,
+  BookingUpdateBody,
+  CustomerListItem,
+  ListResult,
+  ProductListItem,
+} from '@mostrador/contract';
+import { bookableProductTypes } from '@mostrador/contract';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { type ListParams, toListQuery } from '../../api/list-params';
+import { queryKeys } from '../../api/query-keys';
+
+export function useBookingList(params: ListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.bookings.list(params),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<BookingListItem>>('/admin/bookings', { query: toListQuery(params), signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useBooking(id: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.bookings.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<Booking>(`/admin/bookings/${id}`, { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** Bookings change what is free: lists, records and availability are stale after any change. */
+function useInvalidateBookings() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.availability.all }),
+    ]);
+}
+
+export function useCreateBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: (body: BookingBody) => api.post<Booking>('/admin/bookings', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: BookingUpdateBody }) =>
+      api.put<Booking>(`/admin/bookings/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBooking() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>(`/admin/bookings/${id}`),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: queryKeys.bookings.detail(id) });
+      return invalidate();
+    },
+  });
+}
+
+/** Marks a booking attended (true) or not (false). */
+export function useMarkAttendance() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: ({ id, attended }: { id: number; attended: boolean }) =>
+      api.post<Booking>(`/admin/bookings/${id}/${attended ? 'attended' : 'unattended'}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** The start times a product can take on a calendar over local days [from, to). */
+export function useAvailability(
+  calendarId: number | undefined,
+  productId: number | undefined,
+  from: string,
+  to: string,
+) {
+  return useQuery({
+    queryKey: queryKeys.availability.of(calendarId ?? 0, productId ?? 0, from, to),
+    queryFn: ({ signal }) =>
+      api.get<Availability>(`/admin/booking-calendars/${calendarId}/availability`, {
+        query: { from, to, productId },
+        signal,
+      }),
+    enabled: calendarId !== undefined && productId !== undefined,
+    staleTime: 15_000,
+  });
+}
+
+/** The company's calendars, names only, for selectors. */
+export function useCalendarNames() {
+  return useQuery({
+    queryKey: [...queryKeys.bookingCalendars.lists(), 'options'],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<{ id: number; name: string }>>('/admin/booking-calendars', {
+        query: { limit: 500, orders: { name: 'asc' } },
+        signal,
+      }),
+    select: (result) => result.items,
+    staleTime: 60_000,
+  });
+}
+
+/** Whole calendars (with their schedules) for the view's opening hours. */
+export function useCalendars(ids: number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: queryKeys.bookingCalendars.detail(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<BookingCalendar>(`/admin/booking-calendars/${id}`, { signal }),
+      staleTime: 60_000,
+    })),
+  });
+}
+
+/** A calendar's exceptions overlapping [from, to) (ISO instants). */
+export function useAnomaliesBetween(ids: number[], from: string, to: string, enabled: boolean) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: [...queryKeys.bookingCalendars.detail(id), 'anomalies', from, to],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<ListResult<AnomalyListItem>>(`/admin/booking-calendars/${id}/schedule-anomalies`, {
+          query: {
+            limit: 500,
+            filters: { startsAt: { lt: to }, endsAt: { gt: from } },
+          },
+          signal,
+        }),
+      enabled,
+      staleTime: 60_000,
+    })),
+  });
+}
+
+/** Bookable products a calendar takes: those linked to it and those linked to none, by name. */
+export function useBookableProducts(calendarId: number | undefined) {
+  const queryFor = (calendar: Record<string, unknown>) => ({
+    queryKey: [...queryKeys.products.lists(), 'bookable', calendar] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get<ListResult<ProductListItem>>('/admin/products', {
+        query: {
+          limit: 500,
+          orders: { name: 'asc' },
+          filters: {
+            type: { in: [...bookableProductTypes] },
+            status: { eq: 'enabled' },
+            bookingCalendarId: calendar,
+          },
+        },
+        signal,
+      }),
+    staleTime: 60_000,
+    enabled: calendarId !== undefined,
+  });
+  const [linked, unlinked] = useQueries({
+    queries: [queryFor({ eq: calendarId ?? 0 }), queryFor({ isNull: true })],
+  });
+  const items = [...(linked?.data?.items ?? []), ...(unlinked?.data?.items ?? [])].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  return { data: items, isLoading: !!linked?.isLoading || !!unlinked?.isLoading };
+}
+
+/** Customers matching what is typed, for the booking's customer field. */
+export function useCustomerSearch(term: string) {
+  return useQuery({
+    queryKey: [...queryKeys.customers.lists(), 'search', term],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<CustomerListItem>>('/admin/customers', {
+        query: { limit: 20, query: term || undefined },
+        signal,
+      }),
+    select: (result) => result.items,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export type { Anomaly };

@@ -1,0 +1,83 @@
+import type { AvailabilityItem, BookingListItem } from '@mostrador/contract';
+import { dayjs } from '../../lib/dayjs';
+
+/** The booking form's fields. `day` is the company's local date (YYYY-MM-DD); `startsAt` an ISO instant. */
+export interface BookingFormValues {
+  bookingCalendarId?: number;
+  productId?: number;
+  customerId?: number;
+  day?: string;
+  startsAt?: string;
+  quantity: number;
+  price?: number | null;
+  notes: string;
+}
+
+/** Where a new booking starts: a calendar and a moment chosen in the view, or nothing. */
+export interface BookingDraft {
+  bookingCalendarId?: number;
+  /** An instant (clicked in the calendar view). */
+  start?: Date;
+  /** Whether `start` is a time (a day or week view) or only a day (the month view). */
+  withTime?: boolean;
+}
+
+export function initialValues(
+  booking: BookingListItem | undefined,
+  draft: BookingDraft | undefined,
+  timeZone: string,
+): BookingFormValues {
+  if (booking) {
+    return {
+      bookingCalendarId: booking.bookingCalendarId,
+      productId: booking.productId,
+      customerId: booking.customerId,
+      day: dayjs(booking.startsAt).tz(timeZone).format('YYYY-MM-DD'),
+      startsAt: booking.startsAt,
+      quantity: booking.quantity,
+      price: booking.price,
+      notes: booking.notes ?? '',
+    };
+  }
+  return {
+    bookingCalendarId: draft?.bookingCalendarId,
+    day: dayjs(draft?.start ?? new Date())
+      .tz(timeZone)
+      .format('YYYY-MM-DD'),
+    startsAt: draft?.withTime ? draft.start?.toISOString() : undefined,
+    quantity: 1,
+    price: null,
+    notes: '',
+  };
+}
+
+/** The local day after `day`, for availability windows [day, next day). */
+export function nextDay(day: string): string {
+  return dayjs.utc(day).add(1, 'day').format('YYYY-MM-DD');
+}
+
+/** Two instants are the same start whatever their offsets. */
+export function sameInstant(a: string | undefined, b: string | undefined): boolean {
+  return !!a && !!b && Date.parse(a) === Date.parse(b);
+}
+
+/** A start time's options: the reservable starts of the day, with the current one kept when editing. */
+export function startOptions(
+  items: AvailabilityItem[],
+  current: string | undefined,
+  quantitySpaces: number,
+): { value: string; freeSpaces: number; full: boolean; isCurrent: boolean }[] {
+  const starts = items
+    .filter((item) => item.status !== 'exceptionally_closed')
+    .map((item) => ({
+      value: item.startsAt,
+      freeSpaces: item.freeSpaces,
+      full: item.freeSpaces < quantitySpaces,
+      isCurrent: sameInstant(item.startsAt, current),
+    }));
+  if (current && !starts.some((s) => s.isCurrent)) {
+    starts.push({ value: current, freeSpaces: 0, full: false, isCurrent: true });
+    starts.sort((a, b) => Date.parse(a.value) - Date.parse(b.value));
+  }
+  return starts;
+}

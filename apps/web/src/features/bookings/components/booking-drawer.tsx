@@ -1,0 +1,418 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { type BookingListItem, ErrorCode } from '@mostrador/contract';
+import {
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, useErrorMessage } from '../../../api/errors';
+import { DecimalInput } from '../../../components/forms/decimal-input';
+import { applyServerErrors } from '../../../components/forms/zod-rule';
+import { DeleteButton } from '../../../components/records/delete-button';
+import { dayjs } from '../../../lib/dayjs';
+import { formatEuros } from '../../../lib/format';
+import { useCompanySettings } from '../../session/api';
+import { usePermissions } from '../../session/permissions';
+import {
+  useAvailability,
+  useBookableProducts,
+  useCalendarNames,
+  useCreateBooking,
+  useCustomerSearch,
+  useDeleteBooking,
+  useMarkAttendance,
+  useUpdateBooking,
+} from '../api';
+import {
+  type BookingDraft,
+  type BookingFormValues,
+  initialValues,
+  nextDay,
+  sameInstant,
+  startOptions,
+} from '../booking-values';
+
+/** Errors of the API that belong to the start time field. */
+const startErrors: number[] = [
+  ErrorCode.bookingOutsideOpenTime,
+  ErrorCode.bookingInThePast,
+  ErrorCode.bookingTooSoon,
+  ErrorCode.bookingBeyondForecast,
+  ErrorCode.bookingNotAStartTime,
+  ErrorCode.bookingFull,
+];
+const rescheduleErrors: number[] = [ErrorCode.bookingRescheduleNotAllowed, ErrorCode.bookingRescheduleLimit];
+
+interface BookingDrawerProps {
+  open: boolean;
+  /** The booking to edit; none to create one (from `draft`). */
+  booking?: BookingListItem;
+  draft?: BookingDraft;
+  onClose: () => void;
+}
+
+/** A customer search box that also shows the current customer before anything is typed. */
+function CustomerSelect({
+  value,
+  onChange,
+  currentLabel,
+  id,
+}: {
+  value?: number;
+  onChange?: (value: number) => void;
+  currentLabel?: string;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(term), 250);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const search = useCustomerSearch(debounced);
+  const options = (search.data ?? []).map((c) => ({
+    value: c.id,
+    label: [c.contactName, c.contactSurname].filter(Boolean).join(' '),
+    detail: c.contactEmail ?? c.contactPhone ?? '',
+  }));
+  if (value && currentLabel && !options.some((o) => o.value === value))
+    options.unshift({ value, label: currentLabel, detail: '' });
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setTerm }}
+      value={value}
+      onChange={onChange}
+      loading={search.isFetching}
+      placeholder={t('bookings.searchCustomer')}
+      notFoundContent={t('bookings.noCustomers')}
+      options={options}
+      optionRender={(option) => (
+        <div>
+          <div>{option.data.label}</div>
+          {option.data.detail && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {option.data.detail}
+            </Typography.Text>
+          )}
+        </div>
+      )}
+      data-testid="booking-customer"
+    />
+  );
+}
+
+/**
+ * Create or edit a booking: calendar, product, customer, then a day and one of its free start times (from
+ * the calendar's availability), quantity, unit price and notes. Editing also marks attendance and deletes;
+ * moving a booking against its product's rules asks before overriding them.
+ */
+export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const errorMessage = useErrorMessage();
+  const { timeZone } = useCompanySettings();
+  const can = usePermissions();
+  const [form] = Form.useForm<BookingFormValues>();
+  const initial = useMemo(() => initialValues(booking, draft, timeZone), [booking, draft, timeZone]);
+  const calendars = useCalendarNames();
+  const calendarId = Form.useWatch('bookingCalendarId', form);
+  const productId = Form.useWatch('productId', form);
+  const day = Form.useWatch('day', form) ?? initial.day;
+  const quantity = Form.useWatch('quantity', form) ?? 1;
+  const products = useBookableProducts(calendarId);
+  const product = products.data.find((p) => p.id === productId);
+  const availability = useAvailability(calendarId, productId, day as string, nextDay(day as string));
+  const create = useCreateBooking();
+  const update = useUpdateBooking();
+  const remove = useDeleteBooking();
+  const attendance = useMarkAttendance();
+  const canEdit = can('bookings_edit');
+  const readOnly = !!booking && !canEdit;
+
+  // A single calendar needs no choosing.
+  useEffect(() => {
+    if (!booking && !form.getFieldValue('bookingCalendarId') && calendars.data?.length === 1)
+      form.setFieldValue('bookingCalendarId', calendars.data[0]?.id);
+  }, [booking, calendars.data, form]);
+
+  // A start chosen before (a click in the view, another product) stays while the day still offers it.
+  useEffect(() => {
+    const chosen = form.getFieldValue('startsAt') as string | undefined;
+    if (!availability.data || !chosen || sameInstant(chosen, booking?.startsAt)) return;
+    const offered = availability.data.items.some(
+      (item) => item.status !== 'exceptionally_closed' && sameInstant(item.startsAt, chosen),
+    );
+    if (!offered) form.setFieldValue('startsAt', undefined);
+  }, [availability.data, booking?.startsAt, form]);
+
+  const starts = startOptions(availability.data?.items ?? [], booking?.startsAt, quantity);
+  const closed = (availability.data?.items ?? []).filter((i) => i.status === 'exceptionally_closed');
+  const time = (iso: string) => dayjs(iso).tz(timeZone).format('HH:mm');
+
+  const send = async (values: BookingFormValues, override = false): Promise<void> => {
+    const common = {
+      bookingCalendarId: values.bookingCalendarId as number,
+      customerId: values.customerId as number,
+      startsAt: values.startsAt as string,
+      quantity: values.quantity,
+      notes: values.notes,
+    };
+    try {
+      if (booking) {
+        await update.mutateAsync({
+          id: booking.id,
+          body: { ...common, price: values.price ?? booking.price, overrideRescheduleRules: override },
+        });
+        message.success(t('bookings.updated'));
+      } else {
+        await create.mutateAsync({
+          ...common,
+          productId: values.productId as number,
+          price: values.price ?? undefined,
+        });
+        message.success(t('bookings.created'));
+      }
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && rescheduleErrors.includes(error.code) && !override) {
+        modal.confirm({
+          title: t('bookings.overrideTitle'),
+          content: `${t(`errors.${error.code}`)} ${t('bookings.overrideQuestion')}`,
+          okText: t('bookings.overrideConfirm'),
+          cancelText: t('common.cancel'),
+          onOk: () => send(values, true),
+        });
+      } else if (isApiError(error) && startErrors.includes(error.code)) {
+        form.setFields([{ name: 'startsAt', errors: [errorMessage(error)] }]);
+        void availability.refetch();
+      } else if (!applyServerErrors(form, error, t)) {
+        message.error(errorMessage(error));
+      }
+    }
+  };
+
+  const markAttendance = async (attended: boolean) => {
+    if (!booking) return;
+    try {
+      await attendance.mutateAsync({ id: booking.id, attended });
+      message.success(t(attended ? 'bookings.markedAttended' : 'bookings.markedUnattended'));
+      onClose();
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const footer = (
+    <Flex justify="space-between" gap={8} wrap>
+      <Space wrap>
+        {booking && can('bookings_delete') && (
+          <DeleteButton
+            onDelete={() => remove.mutateAsync(booking.id)}
+            pending={remove.isPending}
+            confirmTitle={t('bookings.deleteConfirm', { name: booking.customerName })}
+            consequences={t('common.cannotBeUndone')}
+            deletedMessage={t('bookings.deleted')}
+            ariaLabel={t('bookings.delete')}
+            onDeleted={onClose}
+            testId="booking-delete"
+          />
+        )}
+      </Space>
+      <Space wrap>
+        <Button onClick={onClose}>{t(readOnly ? 'bookings.close' : 'common.cancel')}</Button>
+        {!readOnly && (
+          <Button
+            type="primary"
+            loading={create.isPending || update.isPending}
+            onClick={() => form.submit()}
+            data-testid="booking-save"
+          >
+            {t(booking ? 'common.save' : 'bookings.book')}
+          </Button>
+        )}
+      </Space>
+    </Flex>
+  );
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={booking ? t('bookings.editTitle', { name: booking.customerName }) : t('bookings.createTitle')}
+      size={560}
+      footer={footer}
+      destroyOnHidden
+      data-testid="booking-drawer"
+    >
+      {booking && (
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-attendance">
+          <Typography.Text>
+            {booking.attended === null
+              ? t('bookings.attendanceUnknown')
+              : t(booking.attended ? 'bookings.attendedYes' : 'bookings.attendedNo')}
+          </Typography.Text>
+          {canEdit && (
+            <>
+              <Button
+                size="small"
+                icon={<CheckOutlined aria-hidden />}
+                disabled={booking.attended === true}
+                loading={attendance.isPending && attendance.variables?.attended === true}
+                onClick={() => void markAttendance(true)}
+              >
+                {t('bookings.markAttended')}
+              </Button>
+              <Button
+                size="small"
+                icon={<CloseOutlined aria-hidden />}
+                disabled={booking.attended === false}
+                loading={attendance.isPending && attendance.variables?.attended === false}
+                onClick={() => void markAttendance(false)}
+              >
+                {t('bookings.markUnattended')}
+              </Button>
+            </>
+          )}
+        </Flex>
+      )}
+      <Form<BookingFormValues>
+        name="booking"
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        disabled={readOnly}
+        onFinish={(values) => send(values)}
+        onValuesChange={(changed) => {
+          // A new calendar, product or day invalidates the chosen start; a new product brings its price.
+          if ('bookingCalendarId' in changed)
+            form.setFieldsValue({ productId: undefined, startsAt: undefined });
+          if ('day' in changed) form.setFieldValue('startsAt', undefined);
+          if ('productId' in changed) {
+            const chosen = products.data.find((p) => p.id === changed.productId);
+            if (chosen) form.setFieldValue('price', chosen.price);
+          }
+        }}
+        requiredMark
+        data-testid="booking-form"
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="bookingCalendarId"
+              label={t('bookings.fields.calendar')}
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
+              <Select
+                loading={calendars.isLoading}
+                options={(calendars.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                data-testid="booking-calendar"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="productId"
+              label={t('bookings.fields.product')}
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
+              <Select
+                disabled={!!booking || !calendarId}
+                loading={products.isLoading}
+                notFoundContent={t('bookings.noProducts')}
+                options={products.data.map((p) => ({ value: p.id, label: p.name }))}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid="booking-product"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="customerId"
+              label={t('bookings.fields.customer')}
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
+              <CustomerSelect currentLabel={booking?.customerName} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={10}>
+            <Form.Item
+              name="day"
+              label={t('bookings.fields.day')}
+              rules={[{ required: true, message: t('validation.required') }]}
+              getValueProps={(value: string | undefined) => ({ value: value ? dayjs(value) : undefined })}
+              normalize={(value: dayjs.Dayjs | null) => value?.format('YYYY-MM-DD')}
+            >
+              <DatePicker allowClear={false} format="L" style={{ width: '100%' }} data-testid="booking-day" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={14}>
+            <Form.Item
+              name="startsAt"
+              label={t('bookings.fields.time')}
+              rules={[{ required: true, message: t('bookings.chooseTime') }]}
+              extra={
+                product
+                  ? t('bookings.durationHelp', { minutes: product.duration ?? 0 })
+                  : t('bookings.chooseProductFirst')
+              }
+            >
+              <Select
+                disabled={!productId}
+                loading={availability.isFetching}
+                notFoundContent={closed.length ? t('bookings.closedThatDay') : t('bookings.noStartsThatDay')}
+                placeholder={t('bookings.chooseTime')}
+                options={starts.map((s) => ({
+                  value: s.value,
+                  disabled: s.full && !s.isCurrent,
+                  label: s.isCurrent
+                    ? t('bookings.currentStart', { time: time(s.value) })
+                    : s.full
+                      ? t('bookings.startFull', { time: time(s.value) })
+                      : t('bookings.startFree', { time: time(s.value), count: s.freeSpaces }),
+                }))}
+                data-testid="booking-time"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item
+              name="quantity"
+              label={t('bookings.fields.quantity')}
+              rules={[{ required: true, type: 'number', min: 1, message: t('validation.min', { min: 1 }) }]}
+            >
+              <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item
+              name="price"
+              label={t('bookings.fields.price')}
+              extra={product ? t('bookings.productPrice', { price: formatEuros(product.price) }) : undefined}
+            >
+              <DecimalInput min={0} step={0.01} suffix="€" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="notes" label={t('bookings.fields.notes')}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1000} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Drawer>
+  );
+}
