@@ -15,8 +15,8 @@ type Auth = Parameters<Services['bookings']['list']>[0];
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** How far back the demo's bookings go, in days; ahead they go as far as each calendar takes bookings. */
-const daysBack = 365;
+/** Two years of bookings back (issue 5); ahead they go as far as each calendar takes bookings. */
+const daysBack = 730;
 /** Ahead, at most this far (the calendars' forecasts are shorter: 90, 60 and 30 days). */
 const daysAhead = 365;
 
