@@ -86,6 +86,8 @@ test.describe('bookings', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: `Aitana ${surname}` })
       .click();
+    await expect(drawer.getByTestId('booking-time')).toContainText('10:00');
+    await screenshots(page, 'bookings-drawer-en');
     await drawer.getByTestId('booking-save').click();
     await expect(page.getByText('The booking has been made')).toBeVisible();
 

@@ -8,6 +8,7 @@ import {
   Drawer,
   Flex,
   Form,
+  Grid,
   Input,
   InputNumber,
   Row,
@@ -127,6 +128,7 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
   const { timeZone } = useCompanySettings();
   const can = usePermissions();
   const [form] = Form.useForm<BookingFormValues>();
+  const screens = Grid.useBreakpoint();
   const initial = useMemo(() => initialValues(booking, draft, timeZone), [booking, draft, timeZone]);
   const calendars = useCalendarNames();
   const calendarId = Form.useWatch('bookingCalendarId', form);
@@ -253,7 +255,8 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
       open={open}
       onClose={onClose}
       title={booking ? t('bookings.editTitle', { name: booking.customerName }) : t('bookings.createTitle')}
-      size={560}
+      // The whole width of a phone; beside the calendar on wider screens.
+      size={screens.sm ? 560 : '100%'}
       footer={footer}
       destroyOnHidden
       data-testid="booking-drawer"
