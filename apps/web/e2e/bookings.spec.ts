@@ -74,11 +74,15 @@ test.describe('bookings', () => {
     await lane(page, '10:00:00').click({ position: { x: 40, y: 5 } });
     const drawer = page.getByTestId('booking-drawer');
     await expect(drawer.getByText('New booking')).toBeVisible();
-    await drawer.getByTestId('booking-product').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: 'Quiromasaje' })
-      .click();
+    // The product list loads with the drawer: choose again until the choice holds.
+    await expect(async () => {
+      await drawer.getByTestId('booking-product').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'Quiromasaje' })
+        .click({ timeout: 2_000 });
+      await expect(drawer.getByTestId('booking-product')).toContainText('Quiromasaje', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(drawer.getByTestId('booking-time')).toContainText('10:00 · 2 places free');
     await drawer.getByTestId('booking-customer').click();
     await page.keyboard.type(surname);
