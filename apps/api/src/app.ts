@@ -22,6 +22,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
 import { createCalendarsService } from './modules/calendars/calendars.service.js';
+import { cashRegistersRoutes } from './modules/cash-registers/cash-registers.routes.js';
+import { createCashRegistersService } from './modules/cash-registers/cash-registers.service.js';
 import {
   createCustomFieldsService,
   customFieldsRoutes,
@@ -36,6 +38,8 @@ import { createFilesService } from './modules/files/files.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -61,6 +65,7 @@ export interface AppDeps {
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
   const settings = createSettingsService({ db, secretBox: deps.secretBox });
+  const bookings = createBookingsService({ db });
   return {
     authentication: createAuthenticationService({ db, throttle: deps.throttle ?? createLoginThrottle() }),
     employees: createEmployeesService({ db }),
@@ -71,7 +76,9 @@ export function createServices(deps: AppDeps) {
     customers: createCustomersService({ db }),
     products: createProductsService({ db, settings }),
     calendars: createCalendarsService({ db }),
-    bookings: createBookingsService({ db }),
+    bookings,
+    orders: createOrdersService({ db, bookings }),
+    cashRegisters: createCashRegistersService({ db }),
     files: createFilesService({
       db,
       storage: deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files')),
@@ -126,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(productsRoutes(services.products));
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
+      await v1.register(ordersRoutes(services.orders));
+      await v1.register(cashRegistersRoutes(services.cashRegisters));
       await v1.register(filesRoutes(services.files));
     },
     { prefix: '/v1' },

@@ -1,7 +1,7 @@
 import { ErrorCode, type weekdays } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, orderLines } from '../src/db/schema.js';
+import { bookings, orderLines, orders } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -276,18 +276,31 @@ describe('booking CRUD', () => {
   it('refuses to delete a booking sold in an order (409) and keeps it', async () => {
     const c = await company();
     const created = await booked(c);
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        licenseId: c.license.id,
+        code: 1,
+        status: 'paid',
+        paymentMethod: 'transfer',
+        taxBaseCents: 3719,
+        totalCents: 4500,
+      })
+      .returning();
     const [line] = await t.database.db
       .insert(orderLines)
       .values({
         licenseId: c.license.id,
-        orderId: 77,
+        orderId: order!.id,
         productId: c.productId,
         quantity: 1,
         unitPriceCents: 4500,
       })
       .returning();
     await t.database.db.update(bookings).set({ orderLineId: line!.id }).where(eq(bookings.id, created.id));
-    expect((await call(t, 'GET', `${url}/${created.id}`, { token: c.token })).body.data.orderId).toBe(77);
+    expect((await call(t, 'GET', `${url}/${created.id}`, { token: c.token })).body.data.orderId).toBe(
+      order!.id,
+    );
     expectError(await call(t, 'DELETE', `${url}/${created.id}`, { token: c.token }), 409, ErrorCode.conflict);
     expect((await call(t, 'GET', `${url}/${created.id}`, { token: c.token })).status).toBe(200);
   });

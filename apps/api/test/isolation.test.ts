@@ -20,6 +20,10 @@ interface Tenant {
   products: { id: number }[];
   /** Bookings of the first product on the first calendar, one per customer. */
   bookings: { id: number; startsAt: string }[];
+  /** The open cash register. */
+  registerId: number;
+  /** A cash sale of the first product to the first customer. */
+  orders: { id: number }[];
 }
 let a: Tenant;
 let b: Tenant;
@@ -125,7 +129,34 @@ async function tenant(label: string): Promise<Tenant> {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     bookings.push(res.body.data);
   }
-  return { owner, customers, employees, taxes, calendars, anomalies, products, bookings };
+  const register = await call(t, 'POST', '/v1/admin/cash-register/open', {
+    token: owner.token,
+    payload: { initialAmount: 100 },
+  });
+  expect(register.status).toBe(201);
+  const order = await call(t, 'POST', '/v1/admin/orders', {
+    token: owner.token,
+    payload: {
+      customerId: customers[0]!.id,
+      status: 'paid',
+      paymentMethod: 'cash',
+      notes: `Venta ${label}`,
+      lines: [{ productId: products[0]!.id, quantity: 1, unitPrice: 45 }],
+    },
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  return {
+    owner,
+    customers,
+    employees,
+    taxes,
+    calendars,
+    anomalies,
+    products,
+    bookings,
+    registerId: register.body.data.id,
+    orders: [order.body.data],
+  };
 }
 
 beforeAll(async () => {
@@ -159,6 +190,11 @@ async function snapshotOfB() {
       `/v1/admin/booking-calendars/${b.calendars[0]!.id}/availability?from=2027-03-01&to=2027-03-16&productId=${b.products[0]!.id}`,
     ),
     customerList: await get('/v1/admin/customers?limit=500'),
+    orders: await Promise.all(b.orders.map((o) => get(`/v1/admin/orders/${o.id}`))),
+    orderList: await get('/v1/admin/orders?limit=500'),
+    register: await get(`/v1/admin/cash-register/${b.registerId}`),
+    openRegister: await get('/v1/admin/cash-register/open'),
+    registerList: await get('/v1/admin/cash-register?limit=500'),
     employeeList: await get('/v1/admin/users?limit=500'),
     taxList: await get('/v1/admin/taxes?limit=500'),
     settings: await get('/v1/admin/settings'),
@@ -351,6 +387,50 @@ describe('one license never reaches another’s records', () => {
       await call(t, 'DELETE', `/v1/admin/products/${b.products[0]!.id}`, { token }),
       'DELETE B product',
     );
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it('answers 404 to every order and cash register route on B’s ids, refuses B’s records in A’s orders, and B is unchanged', async () => {
+    const before = await snapshotOfB();
+    const token = a.owner.token;
+    const body = {
+      status: 'paid',
+      paymentMethod: 'cash',
+      lines: [{ productId: a.products[0]!.id, quantity: 1, unitPrice: 1 }],
+    };
+    for (const o of b.orders) {
+      const path = `/v1/admin/orders/${o.id}`;
+      expectNotFound(await call(t, 'GET', path, { token }), `GET ${path}`);
+      expectNotFound(await call(t, 'PUT', path, { token, payload: body }), `PUT ${path}`);
+      expectNotFound(await call(t, 'DELETE', path, { token }), `DELETE ${path}`);
+    }
+    const register = await call(t, 'GET', `/v1/admin/cash-register/${b.registerId}`, { token });
+    expect(register.status).toBe(404);
+    expect(register.body.error.code).toBe(ErrorCode.cashRegisterNotFound);
+    // B's customer and product are unknown to A.
+    const stolen = await call(t, 'POST', '/v1/admin/orders', {
+      token,
+      payload: {
+        ...body,
+        customerId: b.customers[0]!.id,
+        lines: [{ productId: b.products[0]!.id, quantity: 1, unitPrice: 1 }],
+      },
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
+      'customerId',
+      'lines.0.productId',
+    ]);
+    // A's register is A's: closing it leaves B's open.
+    const closed = await call(t, 'PATCH', '/v1/admin/cash-register/close', {
+      token,
+      payload: { notes: 'A' },
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data.id).toBe(a.registerId);
+    expect((await call(t, 'GET', '/v1/admin/orders?limit=500', { token })).body.data.items).toEqual([
+      expect.objectContaining({ id: a.orders[0]!.id }),
+    ]);
     expect(await snapshotOfB()).toEqual(before);
   });
 

@@ -2,7 +2,7 @@ import { ErrorCode, languages } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, products, productTranslations } from '../src/db/schema.js';
+import { orderLines, orders, products, productTranslations } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -131,9 +131,25 @@ const png = () =>
 
 /** An order line selling the product, as the sales work will write it. */
 async function sellInAnOrder(licenseId: number, productId: number) {
-  await t.database.db
-    .insert(orderLines)
-    .values({ licenseId, orderId: 1, productId, quantity: 1, unitPriceCents: 4500, discountCents: 0 });
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      licenseId,
+      code: Math.floor(Math.random() * 1e9),
+      status: 'paid',
+      paymentMethod: 'transfer',
+      taxBaseCents: 3719,
+      totalCents: 4500,
+    })
+    .returning();
+  await t.database.db.insert(orderLines).values({
+    licenseId,
+    orderId: order!.id,
+    productId,
+    quantity: 1,
+    unitPriceCents: 4500,
+    discountCents: 0,
+  });
 }
 
 const nullTypeFields = {

@@ -154,6 +154,13 @@ export function createBookingsRepository(db: DbOrTx) {
       const [row] = await db.update(bookings).set(values).where(scope(licenseId, id)).returning();
       return row;
     },
+    /** Deletes the bookings the order lines sold (the lines, or their order, are going). */
+    async removeForOrderLines(licenseId: number, orderLineIds: number[]) {
+      if (!orderLineIds.length) return;
+      await db
+        .delete(bookings)
+        .where(and(eq(bookings.licenseId, licenseId), inArray(bookings.orderLineId, orderLineIds)));
+    },
     /** Deletes the booking unless an order line sold it; answers whether it was deleted. */
     async removeUnsold(licenseId: number, id: number) {
       const rows = await db

@@ -299,6 +299,47 @@ export function createBookingsService(deps: { db: Db }) {
     },
 
     /**
+     * Books an order line's units inside the order's transaction `tx`: the checks of `create` on the
+     * locked calendar, the booking linked to the line. The customer is the order's, already checked.
+     * Fields in refusals are the booking's own (bookingCalendarId, startsAt, productId).
+     */
+    async bookForOrderLine(
+      tx: DbOrTx,
+      auth: AuthContext,
+      b: {
+        bookingCalendarId: number;
+        product: ProductRow;
+        customerId: number;
+        startsAt: string;
+        quantity: number;
+        priceCents: number;
+        orderLineId: number;
+      },
+    ): Promise<BookingRow> {
+      const startsAt = startOf(auth, b.startsAt);
+      const problem = productProblem(b.product, b.bookingCalendarId);
+      if (problem) throw invalid(problem.field, problem.message);
+      const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, b.bookingCalendarId);
+      if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
+      const length = b.product.durationInMinutes!;
+      const unitSpaces = b.product.spacesOccupiedInTheCalendar ?? 1;
+      await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: b.quantity });
+      return createBookingsRepository(tx).insert(auth.licenseId, {
+        bookingCalendarId: calendar.id,
+        productId: b.product.id,
+        customerId: b.customerId,
+        orderLineId: b.orderLineId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + length * MINUTE),
+        quantity: b.quantity,
+        spaces: b.quantity * unitSpaces,
+        priceCents: b.priceCents,
+        notes: null,
+        status: 'confirmed',
+      });
+    },
+
+    /**
      * Changes a booking. Another start or calendar is a move: it follows the product's rules (whether
      * the date may change and how many times) unless `overrideRescheduleRules`, counts in
      * rescheduleCount, and the new start is checked like a new booking's. Keeping its place with more

@@ -6,6 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js
 import { pageOf } from '../../lib/list.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { createBookingsRepository } from '../bookings/bookings.repository.js';
+import { createOrdersRepository } from '../orders/orders.repository.js';
 import { type CustomerRow, type CustomerValues, createCustomersRepository } from './customers.repository.js';
 
 type Body = z.output<typeof customerBody>;
@@ -123,10 +124,11 @@ export function createCustomersService(deps: { db: Db }) {
     async remove(auth: AuthContext, id: number) {
       const inUse = () => new AppError('cannotDeleteCustomer');
       if (await createBookingsRepository(db).customerIsUsed(auth.licenseId, id)) throw inUse();
+      if (await createOrdersRepository(db).customerIsUsed(auth.licenseId, id)) throw inUse();
       try {
         if (!(await repo.remove(auth.licenseId, id))) throw notFound();
       } catch (error) {
-        // A booking taken meanwhile: its foreign key refuses the delete.
+        // A booking or order taken meanwhile: its foreign key refuses the delete.
         if (isForeignKeyViolation(error)) throw inUse();
         throw error;
       }

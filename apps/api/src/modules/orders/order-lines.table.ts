@@ -2,10 +2,11 @@ import { index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { products } from '../products/products.table.js';
+import { orders } from './orders.table.js';
 
 /**
- * An order's lines; the sales work fills them and adds the orders table. A product in a line cannot be
- * deleted (1000020) nor change type (1000044).
+ * An order's lines. A product in a line cannot be deleted (1000020) nor change type (1000044). Money in
+ * cents, VAT included: total = quantity × unit price − discount; tax base = total / (1 + tax).
  */
 export const orderLines = pgTable(
   'order_lines',
@@ -14,17 +15,25 @@ export const orderLines = pgTable(
     licenseId: integer('license_id')
       .notNull()
       .references(() => licenses.id, { onDelete: 'cascade' }),
-    /** The orders table comes with the sales work; its foreign key then. */
-    orderId: integer('order_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The product's tax when sold, in hundredths of a percent (2100 is 21 %). */
+    taxPercentage: integer('tax_percentage').notNull().default(0),
+    taxBaseCents: integer('tax_base_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    /** How many units later refunds have taken back. */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
     index('order_lines_license_order_idx').on(t.licenseId, t.orderId, t.id),
+    index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
   ],
 );

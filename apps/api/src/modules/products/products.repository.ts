@@ -118,6 +118,19 @@ export function createProductsRepository(db: DbOrTx) {
       const [row] = await db.select().from(products).where(scope(licenseId, id)).for('update');
       return row;
     },
+    /**
+     * The license's products among `ids`, locked in share mode until the transaction ends: an order
+     * selling them and a type change (which locks for update) take turns.
+     */
+    async findManyForShare(licenseId: number, ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .select()
+        .from(products)
+        .where(and(eq(products.licenseId, licenseId), inArray(products.id, ids)))
+        .orderBy(products.id)
+        .for('share');
+    },
     async findByReference(licenseId: number, reference: string) {
       const [row] = await db
         .select({ id: products.id })

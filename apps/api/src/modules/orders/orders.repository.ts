@@ -1,0 +1,250 @@
+import type { PaymentMethod } from '@mostrador/contract';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import { bookings } from '../bookings/bookings.table.js';
+import { customers } from '../customers/customers.table.js';
+import { products } from '../products/products.table.js';
+import { orderLines } from './order-lines.table.js';
+import { orders } from './orders.table.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderValues = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'licenseId' | 'createdAt' | 'updatedAt' | 'code'
+>;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderLineValues = Omit<
+  typeof orderLines.$inferInsert,
+  'id' | 'licenseId' | 'orderId' | 'createdAt' | 'updatedAt'
+>;
+export type OrderLineRecord = OrderLineRow & { productName: string; bookingId: number | null };
+
+const customerOf = (expression: SQL) =>
+  sql`(select ${expression} from ${customers} where ${customers.id} = ${orders.customerId})`;
+
+const listSpec: ListSpec = {
+  fields: {
+    id: { column: orders.id, type: 'number' },
+    originalOrderId: { column: orders.originalOrderId, type: 'number' },
+    code: { column: orders.code, type: 'number' },
+    image: { column: customerOf(sql`${customers.image}`), type: 'number' },
+    createdAt: { column: orders.createdAt, type: 'date' },
+    contactEmail: { column: customerOf(sql`${customers.email}`), type: 'string' },
+    contactPhone: { column: customerOf(sql`${customers.phone}`), type: 'string' },
+    companyName: { column: customerOf(sql`${customers.company}`), type: 'string' },
+    name: { column: customerOf(sql`${customers.name}`), type: 'string' },
+    surname: { column: customerOf(sql`${customers.surname}`), type: 'string' },
+    amount: { column: orders.totalCents, type: 'money' },
+    status: { column: orders.status, type: 'string' },
+    invoiceCode: { column: orders.invoiceCode, type: 'string' },
+    paymentDate: { column: orders.paymentDate, type: 'date' },
+    paymentMethod: { column: orders.paymentMethod, type: 'string' },
+    paymentTransactionToken: { column: orders.paymentTransactionToken, type: 'string' },
+    customerId: { column: orders.customerId, type: 'number' },
+    cashRegisterId: { column: orders.cashRegisterId, type: 'number' },
+  },
+  search: [
+    customerOf(sql`${customers.searchText}`),
+    sql`${orders.code}::text`,
+    orders.invoiceCode,
+    orders.notes,
+  ],
+  // The spec's "orders createdAt desc", served by orders_license_created_idx.
+  defaultOrder: { createdAt: 'desc' },
+  tiebreaker: orders.id,
+};
+
+const listColumns = {
+  id: orders.id,
+  originalOrderId: orders.originalOrderId,
+  code: orders.code,
+  image: customers.image,
+  createdAt: orders.createdAt,
+  contactEmail: customers.email,
+  contactPhone: customers.phone,
+  companyName: customers.company,
+  name: customers.name,
+  surname: customers.surname,
+  totalCents: orders.totalCents,
+  status: orders.status,
+  invoiceCode: orders.invoiceCode,
+  paymentDate: orders.paymentDate,
+  paymentMethod: orders.paymentMethod,
+  paymentTransactionToken: orders.paymentTransactionToken,
+  customerId: orders.customerId,
+  cashRegisterId: orders.cashRegisterId,
+};
+
+/** What a register's summary adds up, per payment method and sales or refunds. */
+export interface RegisterTotals {
+  paymentMethod: PaymentMethod;
+  refund: boolean;
+  count: number;
+  cents: number;
+}
+export interface RegisterProductLine {
+  paymentMethod: PaymentMethod;
+  refund: boolean;
+  name: string;
+  priceCents: number;
+  quantity: number;
+  cents: number;
+}
+
+/** The orders a register's figures count: its paid ones (a refunded sale was still a sale). */
+const countedStatuses = ['paid', 'refunded'];
+
+export function createOrdersRepository(db: DbOrTx) {
+  const scope = (licenseId: number, id: number) => and(eq(orders.licenseId, licenseId), eq(orders.id, id));
+  return {
+    async list(licenseId: number, query: ZonedListQuery) {
+      const c = listClauses(query, listSpec, eq(orders.licenseId, licenseId));
+      const [rows, count] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(orders)
+          .leftJoin(customers, eq(customers.id, orders.customerId))
+          .where(c.where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset),
+        countCapped(db, orders, c.where),
+      ]);
+      return { rows, count };
+    },
+    async find(licenseId: number, id: number) {
+      const [row] = await db.select().from(orders).where(scope(licenseId, id));
+      return row;
+    },
+    async lock(licenseId: number, id: number) {
+      const [row] = await db.select().from(orders).where(scope(licenseId, id)).for('update');
+      return row;
+    },
+    /** The order's lines in their order, with the product's name and the booking each sold. */
+    async lines(licenseId: number, orderId: number): Promise<OrderLineRecord[]> {
+      const rows = await db
+        .select({ line: orderLines, productName: products.name, bookingId: bookings.id })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .leftJoin(bookings, eq(bookings.orderLineId, orderLines.id))
+        .where(and(eq(orderLines.licenseId, licenseId), eq(orderLines.orderId, orderId)))
+        .orderBy(asc(orderLines.id));
+      return rows.map((r) => ({ ...r.line, productName: r.productName, bookingId: r.bookingId }));
+    },
+    /**
+     * Inserts an order numbered after the license's last; a transaction-scoped advisory lock per license
+     * makes parallel orders take their numbers one at a time.
+     */
+    async insert(licenseId: number, values: OrderValues) {
+      await db.execute(sql`select pg_advisory_xact_lock(6001, ${licenseId})`);
+      const [next] = await db
+        .select({ code: sql<number>`coalesce(max(${orders.code}), 0) + 1` })
+        .from(orders)
+        .where(eq(orders.licenseId, licenseId));
+      const [row] = await db
+        .insert(orders)
+        .values({ ...values, licenseId, code: next!.code })
+        .returning();
+      return row!;
+    },
+    async update(licenseId: number, id: number, values: Partial<OrderValues>) {
+      const [row] = await db.update(orders).set(values).where(scope(licenseId, id)).returning();
+      return row;
+    },
+    async remove(licenseId: number, id: number) {
+      const rows = await db.delete(orders).where(scope(licenseId, id)).returning({ id: orders.id });
+      return rows.length > 0;
+    },
+    async insertLines(licenseId: number, orderId: number, values: OrderLineValues[]) {
+      if (values.length === 0) return [];
+      return db
+        .insert(orderLines)
+        .values(values.map((v) => ({ ...v, licenseId, orderId })))
+        .returning();
+    },
+    async updateLine(licenseId: number, lineId: number, values: Partial<OrderLineValues>) {
+      await db
+        .update(orderLines)
+        .set(values)
+        .where(and(eq(orderLines.licenseId, licenseId), eq(orderLines.id, lineId)));
+    },
+    async removeLines(licenseId: number, lineIds: number[]) {
+      if (lineIds.length === 0) return;
+      await db
+        .delete(orderLines)
+        .where(and(eq(orderLines.licenseId, licenseId), inArray(orderLines.id, lineIds)));
+    },
+    /** Whether any order of the license is the customer's. */
+    async customerIsUsed(licenseId: number, customerId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(and(eq(orders.licenseId, licenseId), eq(orders.customerId, customerId)))
+        .limit(1);
+      return row !== undefined;
+    },
+    /** Whether any order of the license names the register. */
+    async registerIsUsed(licenseId: number, registerId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(and(eq(orders.licenseId, licenseId), eq(orders.cashRegisterId, registerId)))
+        .limit(1);
+      return row !== undefined;
+    },
+    /** A register's counted orders, summed per payment method and sales or refunds, in cents. */
+    async registerTotals(licenseId: number, registerId: number): Promise<RegisterTotals[]> {
+      const refund = sql<boolean>`(${orders.originalOrderId} is not null)`;
+      const rows = await db
+        .select({
+          paymentMethod: orders.paymentMethod,
+          refund,
+          count: sql<number>`count(*)::int`,
+          cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.licenseId, licenseId),
+            eq(orders.cashRegisterId, registerId),
+            inArray(orders.status, countedStatuses as never[]),
+          ),
+        )
+        .groupBy(orders.paymentMethod, refund);
+      return rows.map((r) => ({ ...r, refund: Boolean(r.refund), cents: Number(r.cents) }));
+    },
+    /** A register's counted lines, per payment method, sales or refunds, product and unit price. */
+    async registerProductLines(licenseId: number, registerId: number): Promise<RegisterProductLine[]> {
+      const refund = sql<boolean>`(${orders.originalOrderId} is not null)`;
+      const rows = await db
+        .select({
+          paymentMethod: orders.paymentMethod,
+          refund,
+          name: products.name,
+          priceCents: orderLines.unitPriceCents,
+          quantity: sql<string>`sum(${orderLines.quantity})::bigint`,
+          cents: sql<string>`sum(${orderLines.totalCents})::bigint`,
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .where(
+          and(
+            eq(orders.licenseId, licenseId),
+            eq(orders.cashRegisterId, registerId),
+            isNotNull(orders.cashRegisterId),
+            inArray(orders.status, countedStatuses as never[]),
+          ),
+        )
+        .groupBy(orders.paymentMethod, refund, products.id, products.name, orderLines.unitPriceCents)
+        .orderBy(asc(products.name), asc(orderLines.unitPriceCents));
+      return rows.map((r) => ({
+        ...r,
+        refund: Boolean(r.refund),
+        quantity: Number(r.quantity),
+        cents: Number(r.cents),
+      }));
+    },
+  };
+}

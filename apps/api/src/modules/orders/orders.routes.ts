@@ -1,0 +1,88 @@
+import {
+  dataOf,
+  idParams,
+  listQuery,
+  listResponse,
+  okSchema,
+  orderBody,
+  orderListFields,
+  orderListItemSchema,
+  orderSchema,
+} from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAny } from '../../plugins/auth.js';
+import type { OrdersService } from './orders.service.js';
+
+const tags = ['orders'];
+
+export const ordersRoutes =
+  (service: OrdersService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/admin/orders',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: {
+          tags,
+          summary:
+            "Orders, latest first; `query` searches the customer's name, email and phone, the order's code, invoice code and notes",
+          querystring: listQuery(orderListFields),
+          response: { 200: listResponse(orderListItemSchema) },
+        },
+      },
+      async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+    app.post(
+      '/admin/orders',
+      {
+        config: { access: requireAny('orders_create') },
+        schema: {
+          tags,
+          summary:
+            'Creates an order; the server computes its figures from the lines (prices include VAT) and books the lines that carry a booking',
+          body: orderBody,
+          response: { 201: dataOf(orderSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
+    );
+    app.get(
+      '/admin/orders/:id',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: { tags, params: idParams, response: { 200: dataOf(orderSchema) } },
+      },
+      async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
+    );
+    app.put(
+      '/admin/orders/:id',
+      {
+        config: { access: requireAny('orders_edit') },
+        schema: {
+          tags,
+          summary: 'Changes an order: lines with an `id` are changed in place, lines left out are removed',
+          params: idParams,
+          body: orderBody,
+          response: { 200: dataOf(orderSchema) },
+        },
+      },
+      async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
+    );
+    app.delete(
+      '/admin/orders/:id',
+      {
+        config: { access: requireAny('orders_delete') },
+        schema: {
+          tags,
+          summary: 'Deletes an order with its lines and bookings; an invoiced one cannot be (409, 1000006)',
+          params: idParams,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) => {
+        await service.remove(authOf(request), request.params.id);
+        return { data: { ok: true as const } };
+      },
+    );
+  };
