@@ -36,6 +36,10 @@ export const queryKeys = {
       ['bookingCalendars', 'detail', calendarId, 'anomalies', 'list', params] as const,
   },
   bookings: resourceKeys('bookings'),
+  cashRegisters: {
+    ...resourceKeys('cashRegisters'),
+    open: () => ['cashRegisters', 'open'] as const,
+  },
   availability: {
     all: ['availability'] as const,
     of: (calendarId: number, productId: number, from: string, to: string) =>

@@ -1,25 +1,34 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The register dialogs (open, summary, close) come with the sales issue; the button already has its place. */
+// The dialog and its tables load when the button is first used, not with every screen.
+const CashRegisterDialog = lazy(() =>
+  import('../../features/cash-registers/components/cash-register-dialog').then((m) => ({
+    default: m.CashRegisterDialog,
+  })),
+);
+
+/** Opens the register dialog: open the register when it is closed, its summary (and closing) when open. */
 export function CashRegisterButton({ showLabel }: { showLabel: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const open = () =>
-    modal.info({
-      title: t('cashRegister.title'),
-      content: t('cashRegister.comingWithSales'),
-      okText: t('common.ok'),
-    });
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      icon={<CalculatorOutlined aria-hidden />}
-      aria-label={showLabel ? undefined : t('cashRegister.button')}
-      data-testid="cash-register-button"
-      onClick={open}
-    >
-      {showLabel && t('cashRegister.button')}
-    </Button>
+    <>
+      <Button
+        icon={<CalculatorOutlined aria-hidden />}
+        aria-label={showLabel ? undefined : t('cashRegister.button')}
+        data-testid="cash-register-button"
+        onClick={() => setOpen(true)}
+      >
+        {showLabel && t('cashRegister.button')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <CashRegisterDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

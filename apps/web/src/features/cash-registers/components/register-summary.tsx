@@ -1,0 +1,137 @@
+import type { CashRegisterProductLine, CashRegisterSummary } from '@mostrador/contract';
+import { Card, Col, Descriptions, Row, Statistic, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatEuros } from '../../../lib/format';
+import { useCompanySettings } from '../../session/api';
+
+/** One of the four product-line tables, under a sticky header 500 px high (the spec's summary tables). */
+function ProductLines({
+  title,
+  lines,
+  testId,
+}: {
+  title: string;
+  lines: CashRegisterProductLine[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={title} style={{ marginBottom: 12 }} data-testid={testId}>
+      <Table<CashRegisterProductLine>
+        size="small"
+        rowKey={(line) => `${line.name}-${line.price}`}
+        dataSource={lines}
+        pagination={false}
+        sticky
+        scroll={{ y: 500, x: 'max-content' }}
+        locale={{ emptyText: t('cashRegister.noLines') }}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: t('cashRegister.lines.name') },
+          {
+            key: 'price',
+            dataIndex: 'price',
+            title: t('cashRegister.lines.price'),
+            align: 'right',
+            render: (value: number) => formatEuros(value),
+          },
+          { key: 'quantity', dataIndex: 'quantity', title: t('cashRegister.lines.quantity'), align: 'right' },
+          {
+            key: 'amount',
+            dataIndex: 'amount',
+            title: t('cashRegister.lines.amount'),
+            align: 'right',
+            render: (value: number) => formatEuros(value),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Every figure of an open (or closed) register: cash in the drawer first, then sales and refunds by method. */
+export function RegisterSummary({ summary }: { summary: CashRegisterSummary }) {
+  const { t } = useTranslation();
+  const { timeZone } = useCompanySettings();
+  const count = (n: number, amount: number) => `${n} · ${formatEuros(amount)}`;
+  return (
+    <div data-testid="register-summary">
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col xs={24} sm={12}>
+          <Statistic
+            title={t('cashRegister.currentCashAmount')}
+            value={formatEuros(summary.currentCashAmount)}
+            data-testid="current-cash"
+          />
+        </Col>
+        <Col xs={24} sm={12}>
+          <Statistic title={t('cashRegister.initialAmount')} value={formatEuros(summary.initialAmount)} />
+        </Col>
+      </Row>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2 }}
+        style={{ marginBottom: 16 }}
+        items={[
+          {
+            key: 'startsAt',
+            label: t('cashRegister.startsAt'),
+            children: formatDateTime(summary.startsAt, timeZone),
+          },
+          { key: 'username', label: t('cashRegister.openedBy'), children: summary.username ?? '—' },
+          {
+            key: 'orders',
+            label: t('cashRegister.orders'),
+            children: count(summary.ordersCount, summary.ordersAmount),
+          },
+          {
+            key: 'refunds',
+            label: t('cashRegister.refunds'),
+            children: count(summary.refundsCount, summary.refundsAmount),
+          },
+          {
+            key: 'cashOrders',
+            label: t('cashRegister.cashOrders'),
+            children: count(summary.cashOrdersCount, summary.cashOrdersAmount),
+          },
+          {
+            key: 'cashRefunds',
+            label: t('cashRegister.cashRefunds'),
+            children: count(summary.cashRefundsCount, summary.cashRefundsAmount),
+          },
+          {
+            key: 'cardOrders',
+            label: t('cashRegister.cardOrders'),
+            children: count(summary.cardOrdersCount, summary.cardOrdersAmount),
+          },
+          {
+            key: 'cardRefunds',
+            label: t('cashRegister.cardRefunds'),
+            children: count(summary.cardRefundsCount, summary.cardRefundsAmount),
+          },
+        ]}
+      />
+      <Typography.Title level={5}>{t('cashRegister.productLines')}</Typography.Title>
+      <ProductLines
+        title={t('cashRegister.productsSoldCash')}
+        lines={summary.productsSoldCash}
+        testId="sold-cash"
+      />
+      <ProductLines
+        title={t('cashRegister.productsRefundCash')}
+        lines={summary.productsRefundCash}
+        testId="refund-cash"
+      />
+      <ProductLines
+        title={t('cashRegister.productsSoldCard')}
+        lines={summary.productsSoldCard}
+        testId="sold-card"
+      />
+      <ProductLines
+        title={t('cashRegister.productsRefundCard')}
+        lines={summary.productsRefundCard}
+        testId="refund-card"
+      />
+    </div>
+  );
+}
