@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
+import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useCreateCalendar, useUpdateCalendar } from '../api';
 import {
@@ -16,11 +17,6 @@ import {
   toFormValues,
 } from '../calendar-values';
 import { CalendarFormSections } from './calendar-form-sections';
-
-function scrollToFirstError(form: FormInstance): void {
-  const first = form.getFieldsError().find((field) => field.errors.length > 0);
-  if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
-}
 
 /** The value at a contract path of the body, to tell an empty field from a wrong one. */
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
+import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { applyServerErrors, issueMessage } from '../../../components/forms/zod-rule';
 import { useCompanySettings } from '../../session/api';
@@ -36,11 +37,6 @@ function applyCustomFieldErrors(form: FormInstance, error: unknown, t: TFunction
     return match ? [{ name: ['custom', match[1] as string], errors: [t('validation.invalid')] }] : [];
   });
   if (fields.length) form.setFields(fields);
-}
-
-function scrollToFirstError(form: FormInstance): void {
-  const first = form.getFieldsError().find((field) => field.errors.length > 0);
-  if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
 }
 
 interface CustomerFormProps {

@@ -1,9 +1,10 @@
 import { ErrorCode, type Product, productBody } from '@mostrador/contract';
-import { App, Form, type FormInstance } from 'antd';
+import { App, Form } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
+import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { applyServerErrors, issueMessage } from '../../../components/forms/zod-rule';
 import { useTaxesById } from '../../session/api';
@@ -15,11 +16,6 @@ import { ProductFormSections } from './product-form-sections';
 function formName(path: readonly PropertyKey[]): (string | number)[] {
   if (path[0] === 'periodicity') return [path[1] === 'unit' ? 'periodicityUnit' : 'periodicityQuantity'];
   return path.map((part) => (typeof part === 'number' ? part : String(part)));
-}
-
-function scrollToFirstError(form: FormInstance): void {
-  const first = form.getFieldsError().find((field) => field.errors.length > 0);
-  if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center', focus: true });
 }
 
 /** Errors of the API that belong to one field. */
