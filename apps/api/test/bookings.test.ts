@@ -2,7 +2,15 @@ import { ErrorCode, type weekdays } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, orderLines, orders } from '../src/db/schema.js';
-import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  failingFields as failingFieldsInOrder,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,16 +160,8 @@ function updateOf(b: Booking, changes: Record<string, unknown> = {}) {
 
 type Res = { status: number; body: { error: { code: number; details?: unknown } } };
 
-function failingFields(res: Res) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error.code).toBe(ErrorCode.validation);
-  return ((res.body.error.details ?? []) as { field: string }[]).map((d) => d.field).sort();
-}
-
-function expectError(res: Res, status: number, code: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
-}
+/** The fields a 400 names, sorted: the booking rules report several at once. */
+const failingFields = (res: Res) => failingFieldsInOrder(res).sort();
 
 async function countOf(licenseId: number) {
   return (await t.database.db.select().from(bookings).where(eq(bookings.licenseId, licenseId))).length;

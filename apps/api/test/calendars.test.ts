@@ -2,7 +2,15 @@ import { ErrorCode, type weekdays } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCalendarAnomalies, bookingCalendars, bookings } from '../src/db/schema.js';
-import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  failingFields,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,19 +108,6 @@ async function createCustomer(token: string) {
   const res = await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Ana' } });
   expect(res.status).toBe(201);
   return res.body.data.id as number;
-}
-
-type Res = { status: number; body: { error: { code: number; details?: { field: string }[] } } };
-
-function failingFields(res: Res) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error.code).toBe(ErrorCode.validation);
-  return (res.body.error.details ?? []).map((d) => d.field);
-}
-
-function expectError(res: Res, status: number, code: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
 }
 
 const ids = (items: { id: number }[]) => items.map((x) => x.id);

@@ -2,7 +2,15 @@ import { ErrorCode } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customFields } from '../src/db/schema.js';
-import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  failingFields,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,23 +73,6 @@ async function list(token: string, query: Record<string, string> = {}) {
 const ids = (items: { id: number }[]) => items.map((x) => x.id);
 
 /** The 400's `details[].field`s. */
-function failingFields(res: {
-  status: number;
-  body: { error: { code: number; details: { field: string }[] } };
-}) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error.code).toBe(ErrorCode.validation);
-  return res.body.error.details.map((d) => d.field);
-}
-
-function expectError(
-  res: { status: number; body: { error: { code: number } } },
-  status: number,
-  code: number,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
-}
 
 describe('customer CRUD', () => {
   it('creates a customer with every field and answers them all on GET', async () => {

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPermissions } from '../src/db/schema.js';
 import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
-import { buildTestApp, call, createEmployee, createLicense, login, type TestApp, unique } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  login,
+  type TestApp,
+  unique,
+} from './helpers.js';
 
 let t: TestApp;
 /** The platform license's code and its SUPER_ADMIN's login. */
@@ -56,15 +65,6 @@ async function total(token: string, query: Record<string, string> = {}) {
   const res = await call(t, 'GET', url, { token, query });
   expect(res.status).toBe(200);
   return res.body.data.total as number;
-}
-
-function expectError(
-  res: { status: number; body: { error: { code: number } } },
-  status: number,
-  code: number,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
 }
 
 describe('granting on POST /admin/users (contract §4)', () => {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ErrorCode } from '@mostrador/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -206,4 +207,20 @@ export function pngImage(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#0958d9' } })
     .png()
     .toBuffer();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
+type Answer = { status: number; body: any };
+
+/** The answer is this error: its status and its code (the body is shown when the status differs). */
+export function expectError(res: Answer, status: number, code: number) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.error.code).toBe(code);
+}
+
+/** The answer is a 400 validation error; the fields it names, in its order. */
+export function failingFields(res: Answer): string[] {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.error.code).toBe(ErrorCode.validation);
+  return (res.body.error.details as { field: string }[]).map((d) => d.field);
 }

@@ -2,7 +2,16 @@ import { allPermissions, companyPermissions, ErrorCode } from '@mostrador/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPermissions } from '../src/db/schema.js';
 import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
-import { buildTestApp, call, createEmployee, createLicense, login, type TestApp, unique } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  login,
+  type TestApp,
+  unique,
+} from './helpers.js';
 
 let t: TestApp;
 /** The platform license and its SUPER_ADMIN. */
@@ -37,10 +46,6 @@ const url = '/v1/admin/licenses';
 const adminPassword = 'owner-password-1';
 
 type Res = { status: number; body: { error: { code: number; details?: { field: string }[] } } };
-function expectError(res: Res, status: number, code: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
-}
 const fieldsOf = (res: Res) => (res.body.error.details ?? []).map((d) => d.field);
 
 function newLicenseBody(overrides: Record<string, unknown> = {}) {

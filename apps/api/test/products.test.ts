@@ -3,7 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, products, productTranslations } from '../src/db/schema.js';
-import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  failingFields,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,24 +89,6 @@ async function list(token: string, query: Record<string, string> = {}) {
 }
 
 const ids = (items: { id: number }[]) => items.map((x) => x.id);
-
-function failingFields(res: {
-  status: number;
-  body: { error: { code: number; details: { field: string }[] } };
-}) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error.code).toBe(ErrorCode.validation);
-  return res.body.error.details.map((d) => d.field);
-}
-
-function expectError(
-  res: { status: number; body: { error: { code: number } } },
-  status: number,
-  code: number,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
-}
 
 function multipart(data: Buffer, filename: string) {
   const boundary = `----mostrador${Date.now()}`;

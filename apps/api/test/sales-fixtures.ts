@@ -20,10 +20,7 @@ export interface SalesCompany extends Owner {
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
 type Res = { status: number; body: any };
 
-export function expectError(res: Res, status: number, code: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
-}
+export { expectError } from './helpers.js';
 
 export const fieldsOf = (res: Res) =>
   ((res.body.error?.details ?? []) as { field: string }[]).map((d) => d.field).sort();

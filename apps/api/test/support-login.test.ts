@@ -3,7 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
 import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
-import { buildTestApp, call, createEmployee, createLicense, login, type TestApp, unique } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  createEmployee,
+  createLicense,
+  expectError,
+  login,
+  type TestApp,
+  unique,
+} from './helpers.js';
 
 let t: TestApp;
 /** The platform license and its SUPER_ADMIN. */
@@ -36,15 +45,6 @@ afterAll(() => t.close());
 
 const supportUrl = (userId: number | string) => `/v1/admin/authentication/login-as-support/${userId}`;
 const info = (token: string) => call(t, 'GET', '/v1/admin/users/info', { token });
-
-function expectError(
-  res: { status: number; body: { error: { code: number } } },
-  status: number,
-  code: number,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error.code).toBe(code);
-}
 
 async function supportRows(licenseId: number) {
   return t.database.db
