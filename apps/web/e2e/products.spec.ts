@@ -16,13 +16,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** Picks the option whose text starts with `option` (the type's options carry a line of help after it). */
 async function choose(page: Page, label: string, option: string) {
-  await field(page, label).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) })
-    .first()
-    .click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  // A click landing while the dropdown still opens can be lost: choose again until the choice holds.
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await field(page, label).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${escapeRegExp(option)}`) })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** A 24 × 16 PNG of one colour. */
