@@ -66,6 +66,7 @@ describe('creating an order', () => {
         taxBase: 70.25,
         total: 85,
         refundedQuantity: 0,
+        originalLineId: null,
         bookingId: null,
       },
       {
@@ -79,6 +80,7 @@ describe('creating an order', () => {
         taxBase: 9.09,
         total: 10,
         refundedQuantity: 0,
+        originalLineId: null,
         bookingId: null,
       },
     ]);

@@ -45,6 +45,9 @@ export const ErrorCode = {
   bookingRescheduleNotAllowed: 1000125,
   bookingRescheduleLimit: 1000126,
   productHasBookings: 1000127,
+  refundExceedsRemaining: 1000128,
+  orderNotRefundable: 1000129,
+  refundNotEditable: 1000130,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -96,6 +99,9 @@ export const errorStatus: Record<ErrorKey, number> = {
   bookingRescheduleNotAllowed: 409,
   bookingRescheduleLimit: 409,
   productHasBookings: 409,
+  refundExceedsRemaining: 409,
+  orderNotRefundable: 409,
+  refundNotEditable: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -144,6 +150,9 @@ export const errorMessage: Record<ErrorKey, string> = {
   bookingRescheduleNotAllowed: 'The date of a booking of this product cannot be changed',
   bookingRescheduleLimit: 'This booking has been moved as many times as its product allows',
   productHasBookings: 'Cannot delete a product with bookings',
+  refundExceedsRemaining: 'The quantity to refund is more than what is left to refund on this line',
+  orderNotRefundable: 'This order cannot be refunded: only a paid sale with something left to refund can be',
+  refundNotEditable: 'A refund cannot be changed: delete it and refund again',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -86,6 +86,11 @@ export const orderLineSchema = z.object({
   total: z.number(),
   refundedQuantity: z.number().int(),
   bookingId: z.number().int().nullable(),
+  originalLineId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("On a refund: the original order's line it refunds (its quantity and amounts are negative)"),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -155,3 +160,23 @@ export const orderListItemSchema = z.object({
   cashRegisterId: z.number().int().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+/**
+ * A refund of a paid order (`POST /admin/orders/{id}/refund`): without `lines`, all that is not yet
+ * refunded; with them, those quantities of those lines (409 1000128 above what is left). It is a new
+ * paid order pointing at the original, with negative quantities and amounts, in the original's payment
+ * method unless `paymentMethod` says another; a cash or card refund needs an open register (1000013).
+ */
+export const refundBody = z.object({
+  lines: z
+    .array(z.object({ lineId: dbId, quantity: z.number().int().min(1).max(10_000) }))
+    .min(1)
+    .max(200)
+    .optional()
+    .refine((lines) => !lines || new Set(lines.map((l) => l.lineId)).size === lines.length, {
+      message: 'each line at most once',
+    }),
+  paymentMethod: z.enum(paymentMethods).optional(),
+  notes: optionalText(50),
+});
+export type RefundBody = z.input<typeof refundBody>;

@@ -36,6 +36,7 @@ export const queryKeys = {
       ['bookingCalendars', 'detail', calendarId, 'anomalies', 'list', params] as const,
   },
   bookings: resourceKeys('bookings'),
+  orders: resourceKeys('orders'),
   cashRegisters: {
     ...resourceKeys('cashRegisters'),
     open: () => ['cashRegisters', 'open'] as const,

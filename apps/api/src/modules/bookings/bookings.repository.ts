@@ -161,6 +161,28 @@ export function createBookingsRepository(db: DbOrTx) {
         .delete(bookings)
         .where(and(eq(bookings.licenseId, licenseId), inArray(bookings.orderLineId, orderLineIds)));
     },
+    /**
+     * A refund gives back units of an order line: its booking, when still ahead of `now`, keeps the units
+     * left (its places shrink with them) or goes when none is left. A booking already past stays as it was.
+     */
+    async releaseRefunded(licenseId: number, orderLineId: number, unitsLeft: number, now: Date) {
+      const ahead = and(
+        eq(bookings.licenseId, licenseId),
+        eq(bookings.orderLineId, orderLineId),
+        gt(bookings.startsAt, now),
+      );
+      if (unitsLeft <= 0) {
+        await db.delete(bookings).where(ahead);
+        return;
+      }
+      await db
+        .update(bookings)
+        .set({
+          spaces: sql`(${bookings.spaces} / greatest(${bookings.quantity}, 1)) * ${unitsLeft}`,
+          quantity: unitsLeft,
+        })
+        .where(ahead);
+    },
     /** Deletes the booking unless an order line sold it; answers whether it was deleted. */
     async removeUnsold(licenseId: number, id: number) {
       const rows = await db

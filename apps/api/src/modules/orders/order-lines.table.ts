@@ -1,4 +1,5 @@
-import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { products } from '../products/products.table.js';
@@ -30,10 +31,13 @@ export const orderLines = pgTable(
     totalCents: integer('total_cents').notNull().default(0),
     /** How many units later refunds have taken back. */
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** On a refund's line: the original order's line it gives back (quantity and amounts negative). */
+    originalLineId: integer('original_line_id').references((): AnyPgColumn => orderLines.id),
   },
   (t) => [
     index('order_lines_license_order_idx').on(t.licenseId, t.orderId, t.id),
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    index('order_lines_original_idx').on(t.originalLineId).where(sql`${t.originalLineId} is not null`),
   ],
 );

@@ -169,6 +169,13 @@ export function createOrdersRepository(db: DbOrTx) {
         .set(values)
         .where(and(eq(orderLines.licenseId, licenseId), eq(orderLines.id, lineId)));
     },
+    /** Adds `quantity` (negative to give back) to the units refunds took from a line. */
+    async addRefunded(licenseId: number, lineId: number, quantity: number) {
+      await db
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${quantity}` })
+        .where(and(eq(orderLines.licenseId, licenseId), eq(orderLines.id, lineId)));
+    },
     async removeLines(licenseId: number, lineIds: number[]) {
       if (lineIds.length === 0) return;
       await db

@@ -8,6 +8,7 @@ import {
   orderListFields,
   orderListItemSchema,
   orderSchema,
+  refundBody,
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAny } from '../../plugins/auth.js';
@@ -68,6 +69,24 @@ export const ordersRoutes =
         },
       },
       async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
+    );
+    app.post(
+      '/admin/orders/:id/refund',
+      {
+        config: { access: requireAny('orders_create') },
+        schema: {
+          tags,
+          summary:
+            'Refunds a paid order: `{}` all that is left, or `lines` with quantities; answers the refund (a new order with negative amounts). 409 1000128 above what is left, 1000129 when not refundable, 1000013 for cash or card without an open register',
+          params: idParams,
+          body: refundBody,
+          response: { 201: dataOf(orderSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await service.refund(authOf(request), request.params.id, request.body) }),
     );
     app.delete(
       '/admin/orders/:id',

@@ -8,6 +8,7 @@ import {
   type OrderListItem,
   type orderBody,
   physicalPaymentMethods,
+  type refundBody,
   taxBaseOf,
 } from '@mostrador/contract';
 import type { z } from 'zod';
@@ -29,9 +30,11 @@ import {
   type OrderLineValues,
   type OrderRow,
 } from './orders.repository.js';
+import { refundShare } from './refund-shares.js';
 
 type Body = z.output<typeof orderBody>;
 type LineBody = Body['lines'][number];
+type RefundBody = z.output<typeof refundBody>;
 
 const maxCents = 2_147_483_647;
 
@@ -65,6 +68,7 @@ function toOrder(row: OrderRow, lines: OrderLineRecord[]): Order {
       total: centsToEuros(l.totalCents),
       refundedQuantity: l.refundedQuantity,
       bookingId: l.bookingId,
+      originalLineId: l.originalLineId,
     })),
   };
 }
@@ -82,12 +86,17 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
   const { db, bookings } = deps;
   const repo = createOrdersRepository(db);
 
+  /** Cash and card sales (and refunds) need `sales_physical`, online ones `sales_online`. */
+  function checkPaymentPermission(auth: AuthContext, method: Body['paymentMethod']) {
+    if (isPhysical(method) && !auth.permissions.has('sales_physical'))
+      throw new AppError('forbidden', undefined, 'Cash and card sales need the sales_physical permission');
+    if (method === 'online' && !auth.permissions.has('sales_online'))
+      throw new AppError('forbidden', undefined, 'Online sales need the sales_online permission');
+  }
+
   /** The payment method's permission and the customer rules that need no lookup. */
   function checkRules(auth: AuthContext, body: Body) {
-    if (isPhysical(body.paymentMethod) && !auth.permissions.has('sales_physical'))
-      throw new AppError('forbidden', undefined, 'Cash and card sales need the sales_physical permission');
-    if (body.paymentMethod === 'online' && !auth.permissions.has('sales_online'))
-      throw new AppError('forbidden', undefined, 'Online sales need the sales_online permission');
+    checkPaymentPermission(auth, body.paymentMethod);
     if (body.status === 'refunded') throw invalid('status', 'an order becomes refunded through its refunds');
     const customerId = body.customerId ?? null;
     if (body.paymentMethod === 'online' && customerId === null)
@@ -187,6 +196,20 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
         throw prefixed(error, `lines.${b.index}.booking.`);
       }
     }
+  }
+
+  /**
+   * A deleted refund gives its units back to the original's lines (the original, locked, is a sale
+   * again). Bookings it released are not restored: their places may be taken since.
+   */
+  async function undoRefund(tx: DbOrTx, auth: AuthContext, originalId: number, lines: OrderLineRecord[]) {
+    const r = createOrdersRepository(tx);
+    const original = await r.lock(auth.licenseId, originalId);
+    if (!original) return;
+    for (const line of lines)
+      if (line.originalLineId !== null)
+        await r.addRefunded(auth.licenseId, line.originalLineId, line.quantity); // quantity is negative
+    if (original.status === 'refunded') await r.update(auth.licenseId, originalId, { status: 'paid' });
   }
 
   async function answer(auth: AuthContext, id: number, tx: DbOrTx = db) {
@@ -294,6 +317,7 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
           const r = createOrdersRepository(tx);
           const current = await r.lock(auth.licenseId, id);
           if (!current) throw notFound();
+          if (current.originalOrderId !== null) throw new AppError('refundNotEditable');
           const currentLines = await r.lines(auth.licenseId, id);
           const byId = new Map(currentLines.map((l) => [l.id, l]));
           const errors: FieldError[] = [];
@@ -367,6 +391,94 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
       }
     },
 
+    /**
+     * Refunds a paid sale: all that is left, or the chosen lines and quantities. The refund is a new paid
+     * order pointing at the original, with negative quantities and amounts (each line's share of what it
+     * sold, so partial refunds add up to the cent), in the original's payment method unless another is
+     * given; cash and card refunds go on the open register. The original is locked first: parallel
+     * refunds take turns and none gives back more than is left (409 1000128). Bookings still ahead
+     * shrink with their refunded units or go; past ones stay. The original becomes `refunded` when
+     * nothing is left.
+     */
+    async refund(auth: AuthContext, id: number, body: RefundBody): Promise<Order> {
+      const paymentMethodOf = (original: OrderRow) => body.paymentMethod ?? original.paymentMethod;
+      return db.transaction(async (tx) => {
+        const r = createOrdersRepository(tx);
+        const original = await r.lock(auth.licenseId, id);
+        if (!original) throw notFound();
+        if (original.originalOrderId !== null)
+          throw new AppError('orderNotRefundable', undefined, 'A refund cannot be refunded');
+        if (original.status !== 'paid' && original.status !== 'refunded')
+          throw new AppError('orderNotRefundable', undefined, 'Only a paid order can be refunded');
+        const paymentMethod = paymentMethodOf(original);
+        checkPaymentPermission(auth, paymentMethod);
+        const lines = await r.lines(auth.licenseId, id);
+        const byId = new Map(lines.map((l) => [l.id, l]));
+        const left = (l: OrderLineRecord) => l.quantity - l.refundedQuantity;
+
+        let wanted: { line: OrderLineRecord; quantity: number }[];
+        if (body.lines) {
+          const unknown: FieldError[] = [];
+          const over: FieldError[] = [];
+          wanted = [];
+          body.lines.forEach((w, i) => {
+            const line = byId.get(w.lineId);
+            if (!line) unknown.push({ field: `lines.${i}.lineId`, message: 'not a line of this order' });
+            else if (w.quantity > left(line))
+              over.push({ field: `lines.${i}.quantity`, message: `at most ${left(line)}` });
+            else wanted.push({ line, quantity: w.quantity });
+          });
+          if (unknown.length) throw new AppError('validation', unknown);
+          if (over.length) throw new AppError('refundExceedsRemaining', over);
+        } else {
+          wanted = lines.filter((l) => left(l) > 0).map((line) => ({ line, quantity: left(line) }));
+          if (!wanted.length)
+            throw new AppError('orderNotRefundable', undefined, 'Everything in this order is refunded');
+        }
+
+        const shares = wanted.map((w) => ({ ...w, share: refundShare(w.line, w.quantity) }));
+        const register = isPhysical(paymentMethod) ? await openRegister(tx, auth) : undefined;
+        const refund = await r.insert(auth.licenseId, {
+          customerId: original.customerId,
+          status: 'paid',
+          paymentMethod,
+          notes: body.notes ?? null,
+          taxBaseCents: -shares.reduce((sum, s) => sum + s.share.taxBaseCents, 0),
+          totalCents: -shares.reduce((sum, s) => sum + s.share.totalCents, 0),
+          paymentDate: new Date(),
+          cashRegisterId: register?.id ?? null,
+          originalOrderId: original.id,
+          createdBy: auth.userId,
+        });
+        await r.insertLines(
+          auth.licenseId,
+          refund.id,
+          shares.map(({ line, share }) => ({
+            productId: line.productId,
+            quantity: -share.quantity,
+            unitPriceCents: line.unitPriceCents,
+            discountCents: -share.discountCents,
+            taxPercentage: line.taxPercentage,
+            taxBaseCents: -share.taxBaseCents,
+            totalCents: -share.totalCents,
+            originalLineId: line.id,
+          })),
+        );
+        const now = new Date();
+        const bookingsRepo = createBookingsRepository(tx);
+        for (const { line, quantity } of wanted) {
+          await r.addRefunded(auth.licenseId, line.id, quantity);
+          if (line.bookingId !== null)
+            await bookingsRepo.releaseRefunded(auth.licenseId, line.id, left(line) - quantity, now);
+        }
+        const refundedAll = lines.every(
+          (l) => left(l) === (wanted.find((w) => w.line.id === l.id)?.quantity ?? 0),
+        );
+        if (refundedAll) await r.update(auth.licenseId, original.id, { status: 'refunded' });
+        return answer(auth, refund.id, tx);
+      });
+    },
+
     /** Deletes an order with its lines and the bookings they sold; an invoiced one stays (1000006). */
     async remove(auth: AuthContext, id: number) {
       await db.transaction(async (tx) => {
@@ -375,6 +487,7 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
         if (!order) throw notFound();
         if (order.invoiceCode !== null) throw new AppError('orderHasInvoice');
         const lines = await r.lines(auth.licenseId, id);
+        if (order.originalOrderId !== null) await undoRefund(tx, auth, order.originalOrderId, lines);
         await createBookingsRepository(tx).removeForOrderLines(
           auth.licenseId,
           lines.map((l) => l.id),

@@ -1,0 +1,3 @@
+ALTER TABLE "order_lines" ADD COLUMN "original_line_id" integer;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_original_line_id_order_lines_id_fk" FOREIGN KEY ("original_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_lines_original_idx" ON "order_lines" USING btree ("original_line_id") WHERE "order_lines"."original_line_id" is not null;
