@@ -92,44 +92,26 @@ describe('the summary', () => {
     expect((await createOrder(t, c, { paymentMethod: 'transfer' })).status).toBe(201);
     expect((await createOrder(t, c, { status: 'draft' })).status).toBe(201);
 
-    // A refund of one massage in cash, as the refunds step will write it.
-    const [refund] = await t.database.db
-      .insert(orders)
-      .values({
-        licenseId: c.license.id,
-        code: 1000,
-        status: 'paid',
-        paymentMethod: 'cash',
-        taxBaseCents: -3719,
-        totalCents: -4500,
-        originalOrderId: cash.body.data.id,
-        cashRegisterId: registerId,
-      })
-      .returning();
-    await t.database.db.insert(orderLines).values({
-      licenseId: c.license.id,
-      orderId: refund!.id,
-      productId: c.massageId,
-      quantity: -1,
-      unitPriceCents: 4500,
-      taxPercentage: 2100,
-      taxBaseCents: -3719,
-      totalCents: -4500,
+    // A refund of one of the two massages in cash: half the 85 € line.
+    const refund = await call(t, 'POST', `/v1/admin/orders/${cash.body.data.id}/refund`, {
+      token: c.token,
+      payload: { lines: [{ lineId: cash.body.data.lines[0].id, quantity: 1 }] },
     });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
 
     const summary = (await call(t, 'GET', `${url}/open`, { token: c.token })).body.data;
     expect(summary).toMatchObject({
       id: registerId,
       initialAmount: 300,
-      currentCashAmount: 350, // 300 + 95 − 45
+      currentCashAmount: 352.5, // 300 + 95 − 42,50
       ordersCount: 2,
       ordersAmount: 124.5,
       refundsCount: 1,
-      refundsAmount: 45,
+      refundsAmount: 42.5,
       cashOrdersCount: 1,
       cashOrdersAmount: 95,
       cashRefundsCount: 1,
-      cashRefundsAmount: 45,
+      cashRefundsAmount: 42.5,
       cardOrdersCount: 1,
       cardOrdersAmount: 29.5,
       cardRefundsCount: 0,
@@ -139,7 +121,7 @@ describe('the summary', () => {
       { name: 'Aceite', price: 10, quantity: 1, amount: 10 },
       { name: 'Masaje', price: 45, quantity: 2, amount: 85 },
     ]);
-    expect(summary.productsRefundCash).toEqual([{ name: 'Masaje', price: 45, quantity: 1, amount: 45 }]);
+    expect(summary.productsRefundCash).toEqual([{ name: 'Masaje', price: 45, quantity: 1, amount: 42.5 }]);
     expect(summary.productsSoldCard).toEqual([{ name: 'Aceite', price: 10, quantity: 3, amount: 29.5 }]);
     expect(summary.productsRefundCard).toEqual([]);
 
@@ -154,7 +136,7 @@ describe('the summary', () => {
       endDate: expect.any(String),
       notes: 'Todo cuadra',
       closedBy: c.admin.id,
-      reportFileId: null,
+      reportFileId: expect.any(Number),
     });
     expect(closed.body.data.endDate).not.toBeNull();
     await t.database.db.update(orders).set({ totalCents: 1 }).where(eq(orders.id, card.body.data.id));

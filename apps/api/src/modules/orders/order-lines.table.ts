@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
+import { cashRegisters } from '../cash-registers/cash-registers.table.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { products } from '../products/products.table.js';
 import { orders } from './orders.table.js';
@@ -33,11 +34,19 @@ export const orderLines = pgTable(
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     /** On a refund's line: the original order's line it gives back (quantity and amounts negative). */
     originalLineId: integer('original_line_id').references((): AnyPgColumn => orderLines.id),
+    /**
+     * The order's register, copied here by the repository whenever the order's changes: a register's
+     * product lines are read from this index alone, never by walking the license's lines.
+     */
+    cashRegisterId: integer('cash_register_id').references(() => cashRegisters.id),
   },
   (t) => [
     index('order_lines_license_order_idx').on(t.licenseId, t.orderId, t.id),
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    index('order_lines_cash_register_idx')
+      .on(t.cashRegisterId, t.orderId, t.productId, t.unitPriceCents, t.quantity, t.totalCents)
+      .where(sql`${t.cashRegisterId} is not null`),
     index('order_lines_original_idx').on(t.originalLineId).where(sql`${t.originalLineId} is not null`),
   ],
 );

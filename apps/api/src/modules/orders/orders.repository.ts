@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@mostrador/contract';
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { bookings } from '../bookings/bookings.table.js';
@@ -16,7 +16,7 @@ export type OrderValues = Omit<
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderLineValues = Omit<
   typeof orderLines.$inferInsert,
-  'id' | 'licenseId' | 'orderId' | 'createdAt' | 'updatedAt'
+  'id' | 'licenseId' | 'orderId' | 'createdAt' | 'updatedAt' | 'cashRegisterId'
 >;
 export type OrderLineRecord = OrderLineRow & { productName: string; bookingId: number | null };
 
@@ -148,19 +148,32 @@ export function createOrdersRepository(db: DbOrTx) {
         .returning();
       return row!;
     },
+    /** Changes an order; a change of register is copied to its lines. */
     async update(licenseId: number, id: number, values: Partial<OrderValues>) {
       const [row] = await db.update(orders).set(values).where(scope(licenseId, id)).returning();
+      if (row && values.cashRegisterId !== undefined)
+        await db
+          .update(orderLines)
+          .set({ cashRegisterId: values.cashRegisterId })
+          .where(and(eq(orderLines.licenseId, licenseId), eq(orderLines.orderId, id)));
       return row;
     },
     async remove(licenseId: number, id: number) {
       const rows = await db.delete(orders).where(scope(licenseId, id)).returning({ id: orders.id });
       return rows.length > 0;
     },
-    async insertLines(licenseId: number, orderId: number, values: OrderLineValues[]) {
+    /** Inserts lines of `order`, which carry its register. */
+    async insertLines(
+      licenseId: number,
+      order: Pick<OrderRow, 'id' | 'cashRegisterId'>,
+      values: OrderLineValues[],
+    ) {
       if (values.length === 0) return [];
       return db
         .insert(orderLines)
-        .values(values.map((v) => ({ ...v, licenseId, orderId })))
+        .values(
+          values.map((v) => ({ ...v, licenseId, orderId: order.id, cashRegisterId: order.cashRegisterId })),
+        )
         .returning();
     },
     async updateLine(licenseId: number, lineId: number, values: Partial<OrderLineValues>) {
@@ -238,9 +251,10 @@ export function createOrdersRepository(db: DbOrTx) {
         .innerJoin(products, eq(products.id, orderLines.productId))
         .where(
           and(
+            // The register's lines from order_lines_cash_register_idx; the order scopes them to the license.
+            eq(orderLines.cashRegisterId, registerId),
             eq(orders.licenseId, licenseId),
             eq(orders.cashRegisterId, registerId),
-            isNotNull(orders.cashRegisterId),
             inArray(orders.status, countedStatuses as never[]),
           ),
         )

@@ -132,9 +132,8 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
       throw new AppError('onlineOrderCustomerWithoutEmail');
 
     const taxIds = [...new Set(found.map((p) => p.taxId))];
-    const taxRepo = createTaxesRepository(tx);
-    const taxes = new Map<number, number>();
-    for (const id of taxIds) taxes.set(id, (await taxRepo.find(auth.licenseId, id))?.percentage ?? 0);
+    const taxRows = await createTaxesRepository(tx).findMany(auth.licenseId, taxIds);
+    const taxes = new Map(taxRows.map((t) => [t.id, t.percentage]));
 
     let taxBaseCents = 0;
     let totalCents = 0;
@@ -181,9 +180,10 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
       (a, b) => a - b,
     );
     for (const id of calendarIds) await createCalendarsRepository(tx).lock(auth.licenseId, id);
+    const booked = new Map<number, number>();
     for (const b of toBook) {
       try {
-        await bookings.bookForOrderLine(tx, auth, {
+        const booking = await bookings.bookForOrderLine(tx, auth, {
           bookingCalendarId: b.body.booking!.bookingCalendarId,
           product: b.product,
           customerId,
@@ -192,10 +192,12 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
           priceCents: b.priceCents,
           orderLineId: b.lineId,
         });
+        booked.set(b.lineId, booking.id);
       } catch (error) {
         throw prefixed(error, `lines.${b.index}.booking.`);
       }
     }
+    return booked;
   }
 
   /**
@@ -281,7 +283,7 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
           });
           const inserted = await r.insertLines(
             auth.licenseId,
-            order.id,
+            order,
             priced.lines.map((l) => l.values),
           );
           const toBook = priced.lines.flatMap((l, index) =>
@@ -297,8 +299,18 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
                 ]
               : [],
           );
-          if (toBook.length) await bookLines(tx, auth, priced.customerId!, toBook);
-          return answer(auth, order.id, tx);
+          const booked = toBook.length
+            ? await bookLines(tx, auth, priced.customerId!, toBook)
+            : new Map<number, number>();
+          // Answered from what was written: nothing else touches a new order inside its transaction.
+          return toOrder(
+            order,
+            inserted.map((line, index) => ({
+              ...line,
+              productName: priced.lines[index]!.product.name,
+              bookingId: booked.get(line.id) ?? null,
+            })),
+          );
         });
       } catch (error) {
         return rethrow(error, auth, body);
@@ -365,7 +377,7 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
           const fresh = priced.lines.filter((l) => l.body.id === undefined);
           const inserted = await r.insertLines(
             auth.licenseId,
-            id,
+            { id, cashRegisterId },
             fresh.map((l) => l.values),
           );
           for (const l of priced.lines)
@@ -452,7 +464,7 @@ export function createOrdersService(deps: { db: Db; bookings: BookingsService })
         });
         await r.insertLines(
           auth.licenseId,
-          refund.id,
+          refund,
           shares.map(({ line, share }) => ({
             productId: line.productId,
             quantity: -share.quantity,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { taxes } from './taxes.table.js';
@@ -33,6 +33,14 @@ export function createTaxesRepository(db: DbOrTx) {
         countCapped(db, taxes, c.where),
       ]);
       return { rows, count };
+    },
+    /** The license's taxes among `ids` (one query for an order's lines). */
+    async findMany(licenseId: number, ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .select()
+        .from(taxes)
+        .where(and(eq(taxes.licenseId, licenseId), inArray(taxes.id, ids)));
     },
     async find(licenseId: number, id: number) {
       const [row] = await db.select().from(taxes).where(scope(licenseId, id));
