@@ -66,6 +66,7 @@ export function createServices(deps: AppDeps) {
   const { db } = deps.database;
   const settings = createSettingsService({ db, secretBox: deps.secretBox });
   const bookings = createBookingsService({ db });
+  const storage = deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files'));
   return {
     authentication: createAuthenticationService({ db, throttle: deps.throttle ?? createLoginThrottle() }),
     employees: createEmployeesService({ db }),
@@ -78,11 +79,8 @@ export function createServices(deps: AppDeps) {
     calendars: createCalendarsService({ db }),
     bookings,
     orders: createOrdersService({ db, bookings }),
-    cashRegisters: createCashRegistersService({ db }),
-    files: createFilesService({
-      db,
-      storage: deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files')),
-    }),
+    cashRegisters: createCashRegistersService({ db, settings, storage }),
+    files: createFilesService({ db, storage }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orders } from '../src/db/schema.js';
+import { orders } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, type TestApp } from './helpers.js';
 import { createOrder, expectError, fieldsOf, openRegister, salesCompany } from './sales-fixtures.js';
 

@@ -56,7 +56,13 @@ export const cashRegisterSummarySchema = cashRegisterFiguresSchema.extend({
   closedBy: z.number().int().nullable(),
   username: z.string().nullable().describe('Who opened it'),
   notes: z.string().nullable().describe('The closing notes'),
-  reportFileId: z.number().int().nullable().describe('The closing report (PDF), once produced'),
+  reportFileId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The closing report: a PDF file produced when the register is closed (download it from /v1/admin/files/download/{id}); null while open',
+    ),
 });
 export type CashRegisterSummary = z.infer<typeof cashRegisterSummarySchema>;
 
@@ -95,6 +101,6 @@ export const cashRegisterListItemSchema = cashRegisterFiguresSchema
     endDate: z.string().nullable(),
     username: z.string().nullable(),
     notes: z.string().nullable(),
-    reportFileId: z.number().int().nullable(),
+    reportFileId: z.number().int().nullable().describe('The closing report (PDF); null while open'),
   });
 export type CashRegisterListItem = z.infer<typeof cashRegisterListItemSchema>;

@@ -101,14 +101,15 @@ export function createCashRegistersRepository(db: DbOrTx) {
         .returning();
       return row!;
     },
+    /** Closes the open register `id` with its notes, figures and report (at `closedAt`). */
     async close(
       licenseId: number,
       id: number,
-      values: Pick<CashRegisterRow, 'closedBy' | 'notes' | 'closingFigures'>,
+      values: Pick<CashRegisterRow, 'closedAt' | 'closedBy' | 'notes' | 'closingFigures' | 'reportFileId'>,
     ) {
       const [row] = await db
         .update(cashRegisters)
-        .set({ ...values, closedAt: new Date() })
+        .set(values)
         .where(and(scope(licenseId, id), isNull(cashRegisters.closedAt)))
         .returning();
       return row;

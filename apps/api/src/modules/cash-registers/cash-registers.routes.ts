@@ -64,7 +64,7 @@ export const cashRegistersRoutes =
         schema: {
           tags,
           summary:
-            'Closes the open register with notes, storing its figures; 409 (1000013) when none is open. The report file comes later: reportFileId is null for now',
+            'Closes the open register with notes, storing its figures and producing its PDF report (company, times, who opened and closed it, every figure, product lines, notes; labels in the company language), stored as the file `cash-register-<id>-<date>.pdf` whose id is `reportFileId` (GET /v1/admin/files/download/{id}); 409 (1000013) when none is open',
           body: cashRegisterCloseBody,
           response: { 200: dataOf(cashRegisterSummarySchema) },
         },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type CashRegisterFigures,
   type CashRegisterListItem,
@@ -15,8 +16,13 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { createEmployeesRepository } from '../employees/employees.repository.js';
+import type { FileStorage } from '../files/file-storage.js';
+import { createFilesRepository } from '../files/files.repository.js';
 import { createOrdersRepository, type RegisterProductLine } from '../orders/orders.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { type CashRegisterRecord, createCashRegistersRepository } from './cash-registers.repository.js';
+import { renderCashRegisterReport, reportFileName } from './report.js';
 
 type OpenBody = z.output<typeof cashRegisterOpenBody>;
 type CloseBody = z.output<typeof cashRegisterCloseBody>;
@@ -85,7 +91,20 @@ export async function registerFigures(
   };
 }
 
-export function createCashRegistersService(deps: { db: Db }) {
+/** An employee as the report names him: "Name (username)", or whichever of the two there is. */
+async function employeeName(db: DbOrTx, licenseId: number, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const user = await createEmployeesRepository(db).find(licenseId, id);
+  if (!user) return null;
+  return user.name && user.name !== user.username ? `${user.name} (${user.username})` : user.username;
+}
+
+export function createCashRegistersService(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'get'>;
+  /** Where the closing reports' bytes go (the files module's storage). */
+  storage: FileStorage;
+}) {
   const { db } = deps;
   const repo = createCashRegistersRepository(db);
 
@@ -157,23 +176,67 @@ export function createCashRegistersService(deps: { db: Db }) {
     },
 
     /**
-     * Closes the open register with the notes and its figures as they stand: the register's row is
-     * locked first, so sales attaching to it finish before and none attaches after. The PDF report is a
-     * later step: report_file_id stays null.
+     * Closes the open register with the notes and its figures as they stand, and produces its PDF report
+     * (stored as a file of the license, `report_file_id`). The register's row is locked first, so sales
+     * attaching to it finish before and none attaches after. The report's bytes are written to the file
+     * storage inside the transaction, before the file's row; if the transaction then fails they are
+     * removed, so a failure leaves the register open and no file behind.
      */
     async close(auth: AuthContext, body: CloseBody): Promise<CashRegisterSummary> {
-      const id = await db.transaction(async (tx) => {
-        const r = createCashRegistersRepository(tx);
-        const register = await r.lockOpen(auth.licenseId, 'update');
-        if (!register) throw new AppError('cashRegisterClosed', undefined, 'No cash register is open');
-        const closingFigures = await registerFigures(tx, auth.licenseId, register);
-        await r.close(auth.licenseId, register.id, {
-          closedBy: auth.userId,
-          notes: body.notes ?? null,
-          closingFigures,
+      const settings = await deps.settings.get(auth);
+      let storedKey: string | undefined;
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const r = createCashRegistersRepository(tx);
+          const register = await r.lockOpen(auth.licenseId, 'update');
+          if (!register) throw new AppError('cashRegisterClosed', undefined, 'No cash register is open');
+          const closedAt = new Date();
+          const notes = body.notes ?? null;
+          const closingFigures = await registerFigures(tx, auth.licenseId, register);
+          const [openedBy, closedBy] = await Promise.all([
+            employeeName(tx, auth.licenseId, register.openedBy),
+            employeeName(tx, auth.licenseId, auth.userId),
+          ]);
+          const pdf = await renderCashRegisterReport({
+            company: {
+              name: settings.companyName,
+              vat: settings.vat,
+              street: settings.street,
+              postalCode: settings.postalCode,
+              city: settings.city,
+              state: settings.state,
+              country: settings.country,
+            },
+            language: settings.locale,
+            timeZone: settings.timeZone,
+            register: { id: register.id, openedAt: register.openedAt, closedAt, openedBy, closedBy },
+            figures: closingFigures,
+            notes,
+          });
+          const storageKey = `${auth.licenseId}/${closedAt.toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}`;
+          storedKey = storageKey;
+          await deps.storage.put(storageKey, pdf);
+          const file = await createFilesRepository(tx).insert({
+            licenseId: auth.licenseId,
+            name: reportFileName(register.id, closedAt, settings.timeZone),
+            mimeType: 'application/pdf',
+            size: pdf.length,
+            storageKey,
+          });
+          await r.close(auth.licenseId, register.id, {
+            closedAt,
+            closedBy: auth.userId,
+            notes,
+            closingFigures,
+            reportFileId: file.id,
+          });
+          return register.id;
         });
-        return register.id;
-      });
+      } catch (error) {
+        if (storedKey) await deps.storage.delete(storedKey).catch(() => {});
+        throw error;
+      }
       return this.get(auth, id);
     },
   };

@@ -2,6 +2,8 @@ import type { CashRegisterCloseBody, CashRegisterOpenBody, CashRegisterSummary }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { dayjs } from '../../lib/dayjs';
+import { downloadFile } from '../files/download-file';
 
 /** The open register with its figures as of now, or null when the register is closed. */
 export function useOpenRegister(enabled: boolean) {
@@ -35,4 +37,19 @@ export function useCloseCashRegister() {
       api.patch<CashRegisterSummary>('/admin/cash-register/close', body),
     onSuccess: invalidate,
   });
+}
+
+/** A closed register's report name, as the API stores it: `cash-register-<id>-<closing day>.pdf`. */
+export function reportFileName(register: Pick<CashRegisterSummary, 'id' | 'endDate'>, timeZone: string) {
+  const day = register.endDate ? dayjs(register.endDate).tz(timeZone).format('YYYY-MM-DD') : 'open';
+  return `cash-register-${register.id}-${day}.pdf`;
+}
+
+/** Downloads a closed register's PDF report; a register without one has nothing to download. */
+export async function downloadRegisterReport(
+  register: Pick<CashRegisterSummary, 'id' | 'endDate' | 'reportFileId'>,
+  timeZone: string,
+): Promise<void> {
+  if (register.reportFileId === null) return;
+  await downloadFile(register.reportFileId, reportFileName(register, timeZone));
 }

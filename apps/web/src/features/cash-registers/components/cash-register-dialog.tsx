@@ -1,36 +1,72 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { CashRegisterSummary } from '@mostrador/contract';
 import { App, Button, Form, Input, Modal, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
+import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
-import { useCloseCashRegister, useOpenRegister } from '../api';
+import { downloadRegisterReport, useCloseCashRegister, useOpenRegister } from '../api';
 import { OpenRegisterForm } from './open-register-form';
 import { RegisterSummary } from './register-summary';
 
 /**
  * The header's register dialog: closed → open it with an initial amount; open → its summary, and closing
- * with notes for those who may close it.
+ * with notes for those who may close it. Closing downloads the register's PDF report at once; the
+ * confirmation offers it again, in case the browser blocked the download.
  */
 export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const errorMessage = useErrorMessage();
+  const { timeZone } = useCompanySettings();
   const canClose = usePermissions()('cashRegisters_close');
   const register = useOpenRegister(open);
   const close = useCloseCashRegister();
   const [closing, setClosing] = useState(false);
   const [notes, setNotes] = useState('');
 
-  const confirmClose = async () => {
+  const downloadReport = async (closed: CashRegisterSummary) => {
     try {
-      await close.mutateAsync({ notes });
-      message.success(t('cashRegister.closed'));
-      setClosing(false);
-      setNotes('');
-      onClose();
+      await downloadRegisterReport(closed, timeZone);
+    } catch {
+      message.error(t('cashRegister.reportFailed'));
+    }
+  };
+
+  const confirmClose = async () => {
+    let closed: CashRegisterSummary;
+    try {
+      closed = await close.mutateAsync({ notes });
     } catch (error) {
       message.error(errorMessage(error));
+      return;
     }
+    setClosing(false);
+    setNotes('');
+    onClose();
+    // Stays until dismissed: the button is the way to the report when the browser blocked the download.
+    // Bottom right, clear of the header and its register button.
+    notification.success({
+      placement: 'bottomRight',
+      key: `cash-register-closed-${closed.id}`,
+      title: t('cashRegister.closed'),
+      description: closed.reportFileId !== null ? t('cashRegister.reportDownloading') : undefined,
+      actions:
+        closed.reportFileId !== null ? (
+          <Button
+            type="primary"
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadReport(closed)}
+            data-testid="download-register-report"
+          >
+            {t('cashRegister.downloadReport')}
+          </Button>
+        ) : undefined,
+      duration: 0,
+    });
+    void downloadReport(closed);
   };
 
   const summary = register.data;
