@@ -1,17 +1,28 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { taxBaseOf } from '@mostrador/contract';
+import { and, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingCalendarAnomalies, bookingCalendars, bookings } from '../src/db/schema.js';
+import {
+  bookingCalendarAnomalies,
+  bookingCalendars,
+  bookings,
+  cashRegisters,
+  orderLines,
+  orders,
+} from '../src/db/schema.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { checkStart } from '../src/modules/calendars/availability.js';
+import { registerFigures } from '../src/modules/cash-registers/cash-registers.service.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let licenseId: number;
+let orderRows: (typeof orders.$inferSelect)[];
+let lineRows: (typeof orderLines.$inferSelect)[];
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemo(t.database.db, t.services);
   licenseId = (await t.services.licenses.findByCode('demo'))!.id;
-}, 120_000);
+}, 240_000);
 afterAll(() => t.close());
 
 describe('the demo company’s bookings', () => {
@@ -79,5 +90,151 @@ describe('the demo company’s bookings', () => {
         true,
       );
     }
+  });
+});
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+describe('the demo company’s sales', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    [orderRows, lineRows] = await Promise.all([
+      db.select().from(orders).where(eq(orders.licenseId, licenseId)),
+      db.select().from(orderLines).where(eq(orderLines.licenseId, licenseId)),
+    ]);
+  });
+
+  it('prices every order as the API does: lines add up, codes numbered in creation order', () => {
+    expect(orderRows.length).toBeGreaterThan(10_000);
+    const linesOf = groupBy(lineRows, (l) => l.orderId);
+    for (const o of orderRows) {
+      const lines = linesOf.get(o.id) ?? [];
+      expect(lines.length, `order ${o.code}`).toBeGreaterThan(0);
+      expect(o.totalCents).toBe(sum(lines.map((l) => l.totalCents)));
+      expect(o.taxBaseCents).toBe(sum(lines.map((l) => l.taxBaseCents)));
+      for (const l of lines) expect(l.cashRegisterId).toBe(o.cashRegisterId);
+      expect(o.status === 'awaiting_payment' ? o.paymentDate === null : o.paymentDate !== null).toBe(true);
+      // Cash and card orders are taken at a register; the others never are.
+      expect(o.cashRegisterId !== null).toBe(o.paymentMethod === 'cash' || o.paymentMethod === 'card');
+    }
+    for (const l of lineRows.filter((l) => l.originalLineId === null)) {
+      expect(l.totalCents).toBe(l.unitPriceCents * l.quantity - l.discountCents);
+      expect(l.taxBaseCents).toBe(taxBaseOf(l.totalCents, l.taxPercentage));
+    }
+    const byCreation = [...orderRows].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.code - b.code,
+    );
+    expect(byCreation.map((o) => o.code)).toEqual(byCreation.map((_, i) => i + 1));
+    const methods = groupBy(orderRows, (o) => o.paymentMethod);
+    expect((methods.get('card')?.length ?? 0) + (methods.get('cash')?.length ?? 0)).toBeGreaterThan(
+      orderRows.length / 2,
+    );
+    expect(methods.get('online')?.length).toBeGreaterThan(0);
+    expect(methods.get('transfer')?.length).toBeGreaterThan(0);
+    expect(orderRows.some((o) => o.customerId === null)).toBe(true);
+  });
+
+  it('sells every booking: past ones paid, a few to come still awaiting payment', async () => {
+    const rows = await t.database.db.select().from(bookings).where(eq(bookings.licenseId, licenseId));
+    const lineById = new Map(lineRows.map((l) => [l.id, l]));
+    const orderById = new Map(orderRows.map((o) => [o.id, o]));
+    const now = Date.now();
+    for (const b of rows) {
+      const line = lineById.get(b.orderLineId ?? 0);
+      expect(line, `booking ${b.id}`).toBeDefined();
+      expect(line!.productId).toBe(b.productId);
+      expect(line!.quantity).toBe(b.quantity);
+      expect(line!.unitPriceCents).toBe(b.priceCents);
+      const order = orderById.get(line!.orderId)!;
+      expect(order.customerId).toBe(b.customerId);
+      expect(order.createdAt.getTime()).toBeLessThan(b.createdAt.getTime());
+      if (b.startsAt.getTime() <= now)
+        expect(order.status === 'paid' || order.status === 'refunded').toBe(true);
+    }
+    expect(orderRows.some((o) => o.status === 'awaiting_payment')).toBe(true);
+  });
+
+  it('refunds about 3 % of the sales, in full or in part, never beyond what was sold', () => {
+    const refunds = orderRows.filter((o) => o.originalOrderId !== null);
+    const sales = orderRows.filter((o) => o.originalOrderId === null && o.status !== 'awaiting_payment');
+    expect(refunds.length / sales.length).toBeGreaterThan(0.015);
+    expect(refunds.length / sales.length).toBeLessThan(0.05);
+    const lineById = new Map(lineRows.map((l) => [l.id, l]));
+    const orderById = new Map(orderRows.map((o) => [o.id, o]));
+    const refunded = new Map<number, number>();
+    for (const l of lineRows.filter((l) => l.originalLineId !== null)) {
+      const original = lineById.get(l.originalLineId!)!;
+      const refund = orderById.get(l.orderId)!;
+      expect(l.quantity).toBeLessThan(0);
+      expect(l.totalCents).toBeLessThanOrEqual(0);
+      expect(l.taxBaseCents).toBeLessThanOrEqual(0);
+      expect(l.totalCents).toBe(l.unitPriceCents * l.quantity - l.discountCents);
+      expect(l.productId).toBe(original.productId);
+      expect(original.orderId).toBe(refund.originalOrderId);
+      expect(refund.status).toBe('paid');
+      expect(refund.paymentMethod).toBe(orderById.get(original.orderId)!.paymentMethod);
+      expect(refund.createdAt.getTime()).toBeGreaterThan(
+        orderById.get(original.orderId)!.createdAt.getTime(),
+      );
+      refunded.set(original.id, (refunded.get(original.id) ?? 0) - l.quantity);
+    }
+    let partial = 0;
+    for (const l of lineRows.filter((l) => l.originalLineId === null)) {
+      expect(l.refundedQuantity).toBe(refunded.get(l.id) ?? 0);
+      expect(l.refundedQuantity).toBeLessThanOrEqual(l.quantity);
+    }
+    const linesOf = groupBy(lineRows, (l) => l.orderId);
+    for (const o of sales) {
+      const lines = linesOf.get(o.id)!;
+      const all = lines.every((l) => l.refundedQuantity === l.quantity);
+      expect(o.status === 'refunded', `order ${o.code}`).toBe(all);
+      if (!all && lines.some((l) => l.refundedQuantity > 0)) partial++;
+    }
+    expect(partial).toBeGreaterThan(0);
+  });
+
+  it('closes a register a day with the figures its orders add up to; at most today’s is open', async () => {
+    const db = t.database.db;
+    const registers = await db.select().from(cashRegisters).where(eq(cashRegisters.licenseId, licenseId));
+    const closed = registers.filter((r) => r.closedAt !== null);
+    expect(closed.length).toBeGreaterThan(500);
+    expect(registers.length - closed.length).toBeLessThanOrEqual(1);
+    const registerById = new Map(registers.map((r) => [r.id, r]));
+    for (const o of orderRows.filter((o) => o.cashRegisterId !== null)) {
+      const r = registerById.get(o.cashRegisterId!)!;
+      expect(o.createdAt.getTime()).toBeGreaterThan(r.openedAt.getTime());
+      if (r.closedAt) expect(o.createdAt.getTime()).toBeLessThan(r.closedAt.getTime());
+    }
+    expect(closed.some((r) => r.notes)).toBe(true);
+    // Every 7th closed register, recomputed.
+    for (const r of closed.filter((_, i) => i % 7 === 0)) {
+      expect(r.closedBy).not.toBeNull();
+      expect(r.closingFigures).toEqual(await registerFigures(db, licenseId, r));
+    }
+  });
+});
+
+describe('the demo company’s closing reports', () => {
+  it('gives the last fortnight’s registers the report closing them would have made', async () => {
+    const db = t.database.db;
+    const withReport = await db
+      .select()
+      .from(cashRegisters)
+      .where(and(eq(cashRegisters.licenseId, licenseId), isNotNull(cashRegisters.reportFileId)));
+    expect(withReport).toHaveLength(14);
+    const latest = withReport.sort((a, b) => b.closedAt!.getTime() - a.closedAt!.getTime())[0]!;
+    const { file, data } = await t.services.files.download({ licenseId } as never, latest.reportFileId!);
+    expect(file.mimeType).toBe('application/pdf');
+    expect(data.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

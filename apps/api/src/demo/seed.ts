@@ -1,11 +1,14 @@
 import type { Permission } from '@mostrador/contract';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Services } from '../app.js';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { cashRegisters } from '../modules/cash-registers/cash-registers.table.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
 import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoOrders } from './orders.js';
 import { seedDemoProducts } from './products.js';
 
 export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
@@ -107,5 +110,16 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
       e.permissions.map((permission) => ({ scope: 'can_do' as const, permission })),
     );
   }
+  // The bookings' orders, the counter sales and the registers, once the staff who kept them are in.
+  await seedDemoOrders(db, { licenseId: license.id, timeZone: 'Europe/Madrid' });
+  // The last fortnight's registers get the report closing them in the app would have made (rendering
+  // two years of them would take minutes).
+  const latest = await db
+    .select({ id: cashRegisters.id })
+    .from(cashRegisters)
+    .where(and(eq(cashRegisters.licenseId, license.id), isNotNull(cashRegisters.closedAt)))
+    .orderBy(desc(cashRegisters.closedAt))
+    .limit(14);
+  for (const register of latest) await services.cashRegisters.addMissingReport(license.id, register.id);
   return `Demo license created: log in with ${login} (staff "lucia" and "javier" share the password)`;
 }

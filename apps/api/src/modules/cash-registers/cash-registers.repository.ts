@@ -102,6 +102,9 @@ export function createCashRegistersRepository(db: DbOrTx) {
       return row!;
     },
     /** Closes the open register `id` with its notes, figures and report (at `closedAt`). */
+    async setReport(licenseId: number, id: number, reportFileId: number) {
+      await db.update(cashRegisters).set({ reportFileId }).where(scope(licenseId, id));
+    },
     async close(
       licenseId: number,
       id: number,

@@ -9,6 +9,7 @@ import {
   centsToEuros,
   eurosToCents,
   type ListQuery,
+  type Settings,
 } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -21,7 +22,11 @@ import type { FileStorage } from '../files/file-storage.js';
 import { createFilesRepository } from '../files/files.repository.js';
 import { createOrdersRepository, type RegisterProductLine } from '../orders/orders.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { type CashRegisterRecord, createCashRegistersRepository } from './cash-registers.repository.js';
+import {
+  type CashRegisterRecord,
+  type CashRegisterRow,
+  createCashRegistersRepository,
+} from './cash-registers.repository.js';
 import { renderCashRegisterReport, reportFileName } from './report.js';
 
 type OpenBody = z.output<typeof cashRegisterOpenBody>;
@@ -101,7 +106,7 @@ async function employeeName(db: DbOrTx, licenseId: number, id: number | null): P
 
 export function createCashRegistersService(deps: {
   db: Db;
-  settings: Pick<SettingsService, 'get'>;
+  settings: Pick<SettingsService, 'ofLicense'>;
   /** Where the closing reports' bytes go (the files module's storage). */
   storage: FileStorage;
 }) {
@@ -125,6 +130,62 @@ export function createCashRegistersService(deps: {
       notes: register.notes,
       reportFileId: register.reportFileId,
     };
+  }
+
+  /**
+   * Renders a closed register's report and stores it as a file of the license in `tx`; the storage key
+   * goes into `stored` first, so the caller removes the bytes if the transaction fails.
+   */
+  async function storeReport(
+    tx: DbOrTx,
+    settings: Settings,
+    stored: string[],
+    input: {
+      licenseId: number;
+      register: Pick<CashRegisterRow, 'id' | 'openedAt' | 'openedBy' | 'closedBy' | 'notes'> & {
+        closedAt: Date;
+      };
+      figures: CashRegisterFigures;
+    },
+  ): Promise<number> {
+    const { licenseId, register } = input;
+    const [openedBy, closedBy] = await Promise.all([
+      employeeName(tx, licenseId, register.openedBy),
+      employeeName(tx, licenseId, register.closedBy),
+    ]);
+    const pdf = await renderCashRegisterReport({
+      company: {
+        name: settings.companyName,
+        vat: settings.vat,
+        street: settings.street,
+        postalCode: settings.postalCode,
+        city: settings.city,
+        state: settings.state,
+        country: settings.country,
+      },
+      language: settings.locale,
+      timeZone: settings.timeZone,
+      register: {
+        id: register.id,
+        openedAt: register.openedAt,
+        closedAt: register.closedAt,
+        openedBy,
+        closedBy,
+      },
+      figures: input.figures,
+      notes: register.notes,
+    });
+    const storageKey = `${licenseId}/${register.closedAt.toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}`;
+    stored.push(storageKey);
+    await deps.storage.put(storageKey, pdf);
+    const file = await createFilesRepository(tx).insert({
+      licenseId,
+      name: reportFileName(register.id, register.closedAt, settings.timeZone),
+      mimeType: 'application/pdf',
+      size: pdf.length,
+      storageKey,
+    });
+    return file.id;
   }
 
   return {
@@ -183,8 +244,8 @@ export function createCashRegistersService(deps: {
      * removed, so a failure leaves the register open and no file behind.
      */
     async close(auth: AuthContext, body: CloseBody): Promise<CashRegisterSummary> {
-      const settings = await deps.settings.get(auth);
-      let storedKey: string | undefined;
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      const stored: string[] = [];
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
@@ -194,50 +255,50 @@ export function createCashRegistersService(deps: {
           const closedAt = new Date();
           const notes = body.notes ?? null;
           const closingFigures = await registerFigures(tx, auth.licenseId, register);
-          const [openedBy, closedBy] = await Promise.all([
-            employeeName(tx, auth.licenseId, register.openedBy),
-            employeeName(tx, auth.licenseId, auth.userId),
-          ]);
-          const pdf = await renderCashRegisterReport({
-            company: {
-              name: settings.companyName,
-              vat: settings.vat,
-              street: settings.street,
-              postalCode: settings.postalCode,
-              city: settings.city,
-              state: settings.state,
-              country: settings.country,
-            },
-            language: settings.locale,
-            timeZone: settings.timeZone,
-            register: { id: register.id, openedAt: register.openedAt, closedAt, openedBy, closedBy },
-            figures: closingFigures,
-            notes,
-          });
-          const storageKey = `${auth.licenseId}/${closedAt.toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}`;
-          storedKey = storageKey;
-          await deps.storage.put(storageKey, pdf);
-          const file = await createFilesRepository(tx).insert({
+          const reportFileId = await storeReport(tx, settings, stored, {
             licenseId: auth.licenseId,
-            name: reportFileName(register.id, closedAt, settings.timeZone),
-            mimeType: 'application/pdf',
-            size: pdf.length,
-            storageKey,
+            register: { ...register, closedAt, closedBy: auth.userId, notes },
+            figures: closingFigures,
           });
           await r.close(auth.licenseId, register.id, {
             closedAt,
             closedBy: auth.userId,
             notes,
             closingFigures,
-            reportFileId: file.id,
+            reportFileId,
           });
           return register.id;
         });
       } catch (error) {
-        if (storedKey) await deps.storage.delete(storedKey).catch(() => {});
+        await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => {})));
         throw error;
       }
       return this.get(auth, id);
+    },
+
+    /**
+     * Produces the report of a register closed without one (the demo's history, written straight into
+     * the tables): the same PDF closing would have made, from its stored figures.
+     */
+    async addMissingReport(licenseId: number, registerId: number): Promise<number | null> {
+      const register = await repo.find(licenseId, registerId);
+      if (!register?.closedAt || !register.closingFigures || register.reportFileId !== null) return null;
+      const settings = await deps.settings.ofLicense(licenseId);
+      const stored: string[] = [];
+      try {
+        return await db.transaction(async (tx) => {
+          const fileId = await storeReport(tx, settings, stored, {
+            licenseId,
+            register: { ...register, closedAt: register.closedAt! },
+            figures: register.closingFigures!,
+          });
+          await createCashRegistersRepository(tx).setReport(licenseId, registerId, fileId);
+          return fileId;
+        });
+      } catch (error) {
+        await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => {})));
+        throw error;
+      }
     },
   };
 }

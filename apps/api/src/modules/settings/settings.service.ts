@@ -54,7 +54,12 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
 
   return {
     async get(auth: AuthContext): Promise<Settings> {
-      const { data, secrets } = await load(auth.licenseId);
+      return this.ofLicense(auth.licenseId);
+    },
+
+    /** A license's settings as `get` answers them (secrets only flagged), for work done without a caller. */
+    async ofLicense(licenseId: number): Promise<Settings> {
+      const { data, secrets } = await load(licenseId);
       return withSecretFlags(data, secrets);
     },
 
