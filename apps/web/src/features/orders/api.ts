@@ -56,7 +56,8 @@ export function useCreateOrder() {
 export function useUpdateOrder() {
   const invalidate = useInvalidateSales();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: OrderBody }) => api.put<Order>(`/admin/orders/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: OrderBody }) =>
+      api.put<Order>(`/admin/orders/${id}`, body),
     onSuccess: invalidate,
   });
 }
@@ -84,20 +85,43 @@ export function useDeleteOrder() {
   });
 }
 
+/** Ids whose code is wanted, gathered for one list call per tick; each with its waiting callers. */
+let pendingCodes = new Map<number, ((code: number | null) => void)[]>();
+
+function flushCodes() {
+  const batch = pendingCodes;
+  pendingCodes = new Map();
+  const ids = [...batch.keys()];
+  const settle = (codes: Map<number, number>) => {
+    for (const [id, callers] of batch) for (const resolve of callers) resolve(codes.get(id) ?? null);
+  };
+  api
+    .get<ListResult<OrderListItem>>('/admin/orders', {
+      query: toListQuery({ page: 1, limit: ids.length, filters: { id: { in: ids } } }),
+    })
+    .then((result) => settle(new Map(result.items.map((item) => [item.id, item.code]))))
+    .catch(() => settle(new Map()));
+}
+
+/** An order's code by id, the lookups of one render batched into one list call. */
+function loadOrderCode(id: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (pendingCodes.size === 0) setTimeout(flushCodes, 0);
+    pendingCodes.set(id, [...(pendingCodes.get(id) ?? []), resolve]);
+  });
+}
+
 /**
- * The codes of some orders by id (e.g. the originals of the refunds shown on a list page), in one list
- * call; empty while loading or when there are none to look up.
+ * The code of an order known by its id (e.g. the original of a refund on the list), null when it is not
+ * found; the rows of a page ask together, in one call.
  */
-export function useOrderCodes(ids: readonly number[]) {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const params: ListParams = { page: 1, limit: Math.max(unique.length, 1), filters: { id: { in: unique } } };
+export function useOrderCode(id: number | null) {
   return useQuery({
-    queryKey: queryKeys.orders.list(params),
-    queryFn: ({ signal }) =>
-      api.get<ListResult<OrderListItem>>('/admin/orders', { query: toListQuery(params), signal }),
-    select: (result) => new Map(result.items.map((item) => [item.id, item.code])),
-    enabled: unique.length > 0,
-    staleTime: 60_000,
+    queryKey: [...queryKeys.orders.all, 'code', id ?? 0],
+    queryFn: () => loadOrderCode(id ?? 0),
+    enabled: id !== null,
+    // An order's code never changes.
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -46,10 +46,12 @@ interface CustomerFormProps {
   onDone: () => void;
   /** More actions at the start of the footer (delete); `leave` goes away without the unsaved-changes prompt. */
   footerStart?: (leave: () => void) => ReactNode;
+  /** Called with the saved customer before `onDone` (a form embedded elsewhere picks the new customer). */
+  onSaved?: (customer: Customer) => void;
 }
 
 /** The customer's create and edit form: contract validation, server errors on the fields, sticky footer. */
-export function CustomerForm({ customer, onDone, footerStart }: CustomerFormProps) {
+export function CustomerForm({ customer, onDone, footerStart, onSaved }: CustomerFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorMessage = useErrorMessage();
@@ -85,6 +87,7 @@ export function CustomerForm({ customer, onDone, footerStart }: CustomerFormProp
         : await create.mutateAsync(parsed.data);
       markClean();
       message.success(t(customer ? 'customers.updated' : 'customers.created', { name: fullName(saved) }));
+      onSaved?.(saved);
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === ErrorCode.customerEmailExists) {

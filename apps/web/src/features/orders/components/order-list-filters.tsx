@@ -1,0 +1,140 @@
+import { type OrderStatus, orderStatuses, type PaymentMethod, paymentMethods } from '@mostrador/contract';
+import { DatePicker, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ToolbarContext } from '../../../components/resource-table';
+import { dayjs } from '../../../lib/dayjs';
+import { useCustomerSearch } from '../../bookings/api';
+import { useCustomer } from '../../customers/api';
+import { usePermissions } from '../../session/permissions';
+
+const selectStyle = { minWidth: 210, maxWidth: '100%' };
+
+/** A customer's full name, or the company's when the person has none. */
+function nameOf(customer: {
+  name?: string | null;
+  surname?: string | null;
+  company?: string | null;
+}): string {
+  return [customer.name, customer.surname].filter(Boolean).join(' ') || customer.company || '';
+}
+
+/** Searches customers as the user types; shows the chosen one (from the address) before anything is typed. */
+function CustomerFilter({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(term), 250);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const search = useCustomerSearch(debounced);
+  const current = useCustomer(value);
+  const options = (search.data ?? []).map((c) => ({
+    value: c.id,
+    label: [c.contactName, c.contactSurname].filter(Boolean).join(' ') || c.companyName || `#${c.id}`,
+    detail: c.contactEmail ?? c.contactPhone ?? '',
+  }));
+  if (value && !options.some((o) => o.value === value)) {
+    options.unshift({
+      value,
+      label: current.data ? nameOf(current.data) || `#${value}` : t('common.loading'),
+      detail: '',
+    });
+  }
+  return (
+    <Select<number>
+      showSearch={{ filterOption: false, onSearch: setTerm }}
+      value={value}
+      onChange={(id) => onChange(id ?? undefined)}
+      allowClear
+      loading={search.isFetching}
+      placeholder={t('orders.list.filters.anyCustomer')}
+      aria-label={t('orders.list.filters.customer')}
+      notFoundContent={t('orders.list.filters.noCustomers')}
+      popupMatchSelectWidth={false}
+      options={options}
+      optionRender={(option) => (
+        <div>
+          <div>{option.data.label}</div>
+          {option.data.detail && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {option.data.detail}
+            </Typography.Text>
+          )}
+        </div>
+      )}
+      style={{ minWidth: 220, maxWidth: '100%' }}
+      data-testid="order-filter-customer"
+    />
+  );
+}
+
+/** Filters by status and payment method (several of each), creation dates and customer. */
+export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
+  const { t } = useTranslation();
+  const canFindCustomers = usePermissions()('customers_find');
+  const statuses = (filters.status?.in as OrderStatus[] | undefined) ?? [];
+  const methods = (filters.paymentMethod?.in as PaymentMethod[] | undefined) ?? [];
+  const from = filters.createdAt?.gte as string | undefined;
+  const to = filters.createdAt?.lt as string | undefined;
+  // Local days of the company: the list reads an offset-less date in its time zone; `to` is excluded.
+  const dates: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
+    from || to ? [from ? dayjs(from) : null, to ? dayjs(to).subtract(1, 'day') : null] : null;
+  return (
+    <>
+      <Select<OrderStatus[]>
+        mode="multiple"
+        value={statuses}
+        onChange={(value) => setFilter('status', value.length ? { in: value } : undefined)}
+        placeholder={t('orders.list.filters.anyStatus')}
+        aria-label={t('orders.list.filters.status')}
+        maxTagCount="responsive"
+        allowClear
+        popupMatchSelectWidth={false}
+        options={orderStatuses.map((value) => ({ value, label: t(`orders.status.${value}`) }))}
+        style={selectStyle}
+        data-testid="order-filter-status"
+      />
+      <Select<PaymentMethod[]>
+        mode="multiple"
+        value={methods}
+        onChange={(value) => setFilter('paymentMethod', value.length ? { in: value } : undefined)}
+        placeholder={t('orders.list.filters.anyPaymentMethod')}
+        aria-label={t('orders.list.filters.paymentMethod')}
+        maxTagCount="responsive"
+        allowClear
+        popupMatchSelectWidth={false}
+        options={paymentMethods.map((value) => ({ value, label: t(`orders.paymentMethods.${value}`) }))}
+        style={selectStyle}
+        data-testid="order-filter-payment-method"
+      />
+      <DatePicker.RangePicker
+        value={dates}
+        format="L"
+        allowEmpty={[true, true]}
+        aria-label={t('orders.list.filters.dates')}
+        placeholder={[t('orders.list.filters.from'), t('orders.list.filters.to')]}
+        onChange={(range) => {
+          const [start, end] = range ?? [null, null];
+          setFilter(
+            'createdAt',
+            start || end
+              ? {
+                  ...(start ? { gte: start.format('YYYY-MM-DD') } : {}),
+                  ...(end ? { lt: end.add(1, 'day').format('YYYY-MM-DD') } : {}),
+                }
+              : undefined,
+          );
+        }}
+        data-testid="order-filter-dates"
+      />
+      {canFindCustomers && (
+        <CustomerFilter
+          value={filters.customerId?.eq as number | undefined}
+          onChange={(id) => setFilter('customerId', id ? { eq: id } : undefined)}
+        />
+      )}
+    </>
+  );
+}

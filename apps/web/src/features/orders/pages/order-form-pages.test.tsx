@@ -1,0 +1,398 @@
+// @vitest-environment jsdom
+import type { Order, Product, ProductListItem, Tax } from '@mostrador/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../api/query-keys';
+import { stubFetch } from '../../../test/fetch';
+import { renderRoutes, testUser } from '../../../test/render';
+import { OrderCreatePage } from './order-create-page';
+import { OrderEditPage } from './order-edit-page';
+
+const taxes: Record<number, Tax> = {
+  1: { id: 1, name: 'IVA 21%', percentage: 21 } as Tax,
+  2: { id: 2, name: 'IVA 10%', percentage: 10 } as Tax,
+};
+
+/** The session's taxes, as the app loads them at boot. */
+function WithTaxes({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  if (!queryClient.getQueryData(queryKeys.taxes.byId()))
+    queryClient.setQueryData(queryKeys.taxes.byId(), taxes);
+  return <App>{children}</App>;
+}
+
+const routes = [
+  { path: '/orders', element: <p>order list</p> },
+  ...[
+    '/orders/create',
+    '/orders/create-by-customer/:customerId',
+    '/orders/create-cloning-order/:orderId',
+  ].map((path) => ({
+    path,
+    element: (
+      <WithTaxes>
+        <OrderCreatePage />
+      </WithTaxes>
+    ),
+  })),
+  {
+    path: '/orders/edit/:id',
+    element: (
+      <WithTaxes>
+        <OrderEditPage />
+      </WithTaxes>
+    ),
+  },
+];
+const user = testUser({
+  can: [
+    'orders_find',
+    'orders_create',
+    'orders_edit',
+    'customers_find',
+    'customers_create',
+    'sales_physical',
+  ],
+});
+
+const listItem = (p: Product): ProductListItem => ({
+  id: p.id,
+  image: null,
+  reference: null,
+  name: p.name,
+  description: null,
+  type: p.type,
+  sellOnline: false,
+  status: 'enabled',
+  price: p.price,
+  bookingCalendarName: null,
+  duration: null,
+  supplier: null,
+});
+const product = (id: number, name: string, price: number, taxType: number): Product =>
+  ({
+    id,
+    name,
+    price,
+    taxType,
+    type: 'regular',
+    status: 'enabled',
+    bookingCalendarId: null,
+    spacesOccupiedInTheCalendar: null,
+  }) as Product;
+const haircut = product(1, 'Corte de pelo', 45.5, 1);
+const shampoo = product(2, 'Champú', 12.1, 2);
+const products = [haircut, shampoo];
+
+const customer = {
+  id: 3,
+  name: 'Lucía',
+  surname: 'Pérez',
+  email: 'lucia@example.es',
+  phone: null,
+};
+
+const order: Order = {
+  id: 7,
+  code: 42,
+  customerId: 3,
+  status: 'paid',
+  paymentMethod: 'cash',
+  notes: 'Regalo',
+  taxBase: 0,
+  taxes: 0,
+  total: 0,
+  invoiceCode: null,
+  paymentDate: null,
+  paymentTransactionToken: null,
+  originalOrderId: null,
+  cashRegisterId: 1,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  lines: [
+    {
+      id: 70,
+      productId: 1,
+      productName: 'Corte de pelo',
+      quantity: 2,
+      unitPrice: 45.5,
+      discount: 1,
+      taxPercentage: 21,
+      taxBase: 74.38,
+      total: 90,
+      refundedQuantity: 0,
+      bookingId: null,
+      originalLineId: null,
+    },
+    {
+      id: 71,
+      productId: 2,
+      productName: 'Champú',
+      quantity: 1,
+      unitPrice: 12.1,
+      discount: 0,
+      taxPercentage: 10,
+      taxBase: 11,
+      total: 12.1,
+      refundedQuantity: 0,
+      bookingId: null,
+      originalLineId: null,
+    },
+  ],
+};
+
+type Answer = { status?: number; body?: unknown };
+
+/** A fake API: products, customers and orders; `onSave` answers the POST or PUT of the order. */
+function fakeApi(
+  onSave: (body: unknown, init: RequestInit) => Answer = (body) => ({
+    status: 201,
+    body: { data: { ...order, id: 8, code: 43, ...(body as object) } },
+  }),
+) {
+  return stubFetch((url, init) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (path === '/v1/admin/orders' || (path.startsWith('/v1/admin/orders/') && init.method === 'PUT'))
+      return onSave(JSON.parse(String(init.body)), init);
+    if (path === '/v1/admin/orders/7') return { body: { data: order } };
+    if (path === '/v1/admin/products')
+      return { body: { data: { items: products.map(listItem), total: 2, page: 1, limit: 20 } } };
+    const productMatch = /^\/v1\/admin\/products\/(\d+)$/.exec(path);
+    if (productMatch) return { body: { data: products.find((p) => p.id === Number(productMatch[1])) } };
+    if (path === '/v1/admin/customers')
+      return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
+    if (path === '/v1/admin/customers/3') return { body: { data: customer } };
+    return { status: 404, body: { error: { code: 1000104, message: 'Not found' } } };
+  });
+}
+
+/** antd validates asynchronously, and jsdom renders it slowly on a small machine. */
+const slow = { timeout: 8000 };
+/** A whole form filled in jsdom takes its time on a busy machine. */
+const long = 60_000;
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+/** Spanish euros as Intl writes them (a non-breaking space before €). */
+const euros = (value: string) => `${value}\u00a0€`;
+
+async function chooseProduct(index: number, name: string) {
+  const line = screen.getByTestId(`order-line-${index}`);
+  fireEvent.mouseDown(within(line).getByLabelText('Product'));
+  const options = await screen.findAllByTitle(name, undefined, slow);
+  fireEvent.click(options[options.length - 1] as HTMLElement);
+}
+
+describe('the order form', () => {
+  it(
+    'prefills the price of the product chosen and shows the totals live, then creates the order',
+    async () => {
+      const calls = fakeApi();
+      const { router } = renderRoutes(routes, { route: '/orders/create', user });
+      expect(await screen.findByRole('heading', { name: 'New order' })).toBeTruthy();
+      await chooseProduct(0, 'Corte de pelo');
+      const line = screen.getByTestId('order-line-0');
+      await waitFor(() =>
+        expect((within(line).getByLabelText('Unit price') as HTMLInputElement).value).toBe('45.50'),
+      );
+      await waitFor(() => expect(text('order-total')).toBe(euros('45,50')));
+      expect((await within(line).findByTestId('order-line-0-tax', undefined, slow)).textContent).toBe(
+        'IVA 21% included',
+      );
+
+      fireEvent.change(within(line).getByLabelText('Quantity'), { target: { value: '2' } });
+      fireEvent.change(within(line).getByLabelText('Discount'), { target: { value: '1,00' } });
+      fireEvent.blur(within(line).getByLabelText('Discount'));
+      await waitFor(() => expect(text('order-total')).toBe(euros('90,00')));
+      expect(text('order-line-0-total')).toBe(euros('90,00'));
+      // 90 / 1,21 = 74,38 (half up to the cent); the taxes are the rest.
+      expect(text('order-tax-base')).toBe(euros('74,38'));
+      expect(text('order-taxes')).toBe(euros('15,62'));
+
+      // A second line with another tax: the sums of the lines', each rounded as the server does.
+      fireEvent.click(screen.getByTestId('order-add-line'));
+      await chooseProduct(1, 'Champú');
+      await waitFor(() => expect(text('order-total')).toBe(euros('102,10')));
+      await waitFor(() => expect(text('order-tax-base')).toBe(euros('85,38')));
+      expect(text('order-taxes')).toBe(euros('16,72'));
+
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(() => expect(calls.some((c) => c.init.method === 'POST')).toBe(true), slow);
+      const post = calls.find((c) => c.init.method === 'POST');
+      expect(post?.url).toBe('/v1/admin/orders');
+      expect(JSON.parse(String(post?.init.body))).toEqual({
+        customerId: null,
+        status: 'paid',
+        paymentMethod: 'cash',
+        notes: null,
+        lines: [
+          { productId: 1, quantity: 2, unitPrice: 45.5, discount: 1 },
+          { productId: 2, quantity: 1, unitPrice: 12.1, discount: 0 },
+        ],
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    },
+    long,
+  );
+
+  it(
+    'refuses a discount over the line and a note over 50 characters before sending',
+    async () => {
+      const calls = fakeApi();
+      renderRoutes(routes, { route: '/orders/create', user });
+      await chooseProduct(0, 'Champú');
+      const line = screen.getByTestId('order-line-0');
+      await waitFor(() =>
+        expect((within(line).getByLabelText('Unit price') as HTMLInputElement).value).toBe('12.10'),
+      );
+      fireEvent.change(within(line).getByLabelText('Discount'), { target: { value: '20' } });
+      fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'x'.repeat(51) } });
+      fireEvent.click(screen.getByTestId('order-save'));
+      expect(
+        await within(line).findByText(
+          'The discount cannot be more than quantity × unit price',
+          undefined,
+          slow,
+        ),
+      ).toBeTruthy();
+      expect(await screen.findByText('Enter at most 50 characters', undefined, slow)).toBeTruthy();
+      expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+    },
+    long,
+  );
+
+  it(
+    "puts the server's field errors on the line they name, and says a business refusal",
+    async () => {
+      let answer: Answer = {
+        status: 400,
+        body: {
+          error: {
+            code: 1000100,
+            message: 'Invalid input',
+            details: [{ field: 'lines.1.discount', message: 'at most quantity × unitPrice' }],
+          },
+        },
+      };
+      fakeApi(() => answer);
+      renderRoutes(routes, { route: '/orders/create', user });
+      await chooseProduct(0, 'Corte de pelo');
+      fireEvent.click(screen.getByTestId('order-add-line'));
+      await chooseProduct(1, 'Champú');
+      await waitFor(() => expect(text('order-total')).toBe(euros('57,60')));
+      fireEvent.click(screen.getByTestId('order-save'));
+      const second = screen.getByTestId('order-line-1');
+      expect(
+        await within(second).findByText(
+          'The discount cannot be more than quantity × unit price',
+          undefined,
+          slow,
+        ),
+      ).toBeTruthy();
+      expect(within(screen.getByTestId('order-line-0')).queryByText(/discount cannot/)).toBeNull();
+
+      // The register closed: the message and the way out.
+      answer = { status: 409, body: { error: { code: 1000013, message: 'Cash register closed' } } };
+      fireEvent.change(within(second).getByLabelText('Discount'), { target: { value: '0' } });
+      fireEvent.click(screen.getByTestId('order-save'));
+      const failure = await screen.findByTestId('order-failure', undefined, slow);
+      expect(failure.textContent).toContain('The cash register is closed: open it to place the order.');
+      expect(failure.textContent).toContain('Open it here or with the register button at the top');
+    },
+    long,
+  );
+
+  it(
+    'clones an order: its customer and lines without ids, as a draft',
+    async () => {
+      const calls = fakeApi();
+      renderRoutes(routes, { route: '/orders/create-cloning-order/7', user });
+      expect(await screen.findByRole('heading', { name: 'New order from order #42' }, slow)).toBeTruthy();
+      await waitFor(() => expect(screen.getByTestId('order-customer').textContent).toContain('Lucía Pérez'));
+      expect(screen.getByTestId('order-status').textContent).toContain('Draft');
+      expect(screen.getByTestId('order-line-0').textContent).toContain('Corte de pelo');
+      expect(screen.getByTestId('order-line-1').textContent).toContain('Champú');
+      await waitFor(() => expect(text('order-total')).toBe(euros('102,10')));
+      await waitFor(() => expect(text('order-tax-base')).toBe(euros('85,38')));
+
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(() => expect(calls.some((c) => c.init.method === 'POST')).toBe(true), slow);
+      const body = JSON.parse(String(calls.find((c) => c.init.method === 'POST')?.init.body));
+      expect(body).toEqual({
+        customerId: 3,
+        status: 'draft',
+        paymentMethod: 'cash',
+        notes: null,
+        lines: [
+          { productId: 1, quantity: 2, unitPrice: 45.5, discount: 1 },
+          { productId: 2, quantity: 1, unitPrice: 12.1, discount: 0 },
+        ],
+      });
+    },
+    long,
+  );
+
+  it(
+    'edits an order: its lines keep their ids',
+    async () => {
+      const calls = fakeApi((body) => ({ body: { data: { ...order, ...(body as object) } } }));
+      renderRoutes(routes, { route: '/orders/edit/7', user });
+      expect(await screen.findByRole('heading', { name: 'Order #42' }, slow)).toBeTruthy();
+      await waitFor(() => expect(text('order-total')).toBe(euros('102,10')));
+      fireEvent.click(screen.getByTestId('order-line-1-remove'));
+      await waitFor(() => expect(text('order-total')).toBe(euros('90,00')));
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
+      const put = calls.find((c) => c.init.method === 'PUT');
+      expect(put?.url).toBe('/v1/admin/orders/7');
+      expect(JSON.parse(String(put?.init.body))).toMatchObject({
+        customerId: 3,
+        notes: 'Regalo',
+        lines: [{ id: 70, productId: 1, quantity: 2, unitPrice: 45.5, discount: 1 }],
+      });
+    },
+    long,
+  );
+
+  it(
+    'keeps a booked line with its booking and product when editing',
+    async () => {
+      const booked: Order = {
+        ...order,
+        lines: [{ ...(order.lines[0] as Order['lines'][number]), bookingId: 5, quantity: 1, discount: 0 }],
+      };
+      const calls = stubFetch((url, init) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (init.method === 'PUT') return { body: { data: booked } };
+        if (path === '/v1/admin/orders/7') return { body: { data: booked } };
+        if (path === '/v1/admin/bookings/5')
+          return { body: { data: { id: 5, startsAt: '2026-12-24T09:30:00.000Z' } } };
+        if (path === '/v1/admin/products/1') return { body: { data: haircut } };
+        if (path === '/v1/admin/customers/3') return { body: { data: customer } };
+        return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
+      });
+      renderRoutes(routes, { route: '/orders/edit/7', user });
+      // 10:30 in Madrid.
+      expect(await screen.findByText(/Booked for 12\/24\/2026 10:30 AM/, undefined, slow)).toBeTruthy();
+      expect(screen.getByText('A booked line keeps its product')).toBeTruthy();
+      expect(screen.queryByTestId('order-line-0-start')).toBeNull();
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
+      const body = JSON.parse(String(calls.find((c) => c.init.method === 'PUT')?.init.body));
+      expect(body.lines).toEqual([{ id: 70, productId: 1, quantity: 1, unitPrice: 45.5, discount: 0 }]);
+    },
+    long,
+  );
+
+  it(
+    'shows a refund as not editable',
+    async () => {
+      stubFetch(() => ({ body: { data: { ...order, id: 9, code: 44, originalOrderId: 7 } } }));
+      renderRoutes(routes, { route: '/orders/edit/9', user });
+      expect(await screen.findByTestId('order-refund-notice', undefined, slow)).toBeTruthy();
+      expect(screen.queryByTestId('order-form')).toBeNull();
+    },
+    long,
+  );
+});

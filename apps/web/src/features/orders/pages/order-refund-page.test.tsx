@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import type { Order, OrderLine } from '@mostrador/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch';
+import { renderRoutes, testUser } from '../../../test/render';
+import { refundCentsOf } from '../components/refund-amounts';
+import { OrderRefundPage } from './order-refund-page';
+
+const line = (overrides: Partial<OrderLine>): OrderLine => ({
+  id: 1,
+  productId: 5,
+  productName: 'Masaje 60 min',
+  quantity: 3,
+  unitPrice: 4,
+  discount: 2,
+  taxPercentage: 21,
+  taxBase: 8.26,
+  total: 10,
+  refundedQuantity: 1,
+  bookingId: null,
+  originalLineId: null,
+  ...overrides,
+});
+
+const order: Order = {
+  id: 41,
+  code: 1040,
+  customerId: null,
+  status: 'paid',
+  paymentMethod: 'card',
+  notes: null,
+  taxBase: 28.93,
+  taxes: 6.07,
+  total: 35,
+  invoiceCode: null,
+  paymentDate: '2026-03-02T09:16:00+01:00',
+  paymentTransactionToken: null,
+  originalOrderId: null,
+  cashRegisterId: 3,
+  createdAt: '2026-03-02T09:15:00+01:00',
+  updatedAt: '2026-03-02T09:16:00+01:00',
+  lines: [
+    line({}),
+    line({
+      id: 2,
+      productName: 'Crema hidratante',
+      quantity: 1,
+      unitPrice: 25,
+      discount: 0,
+      total: 25,
+      refundedQuantity: 0,
+    }),
+  ],
+};
+
+const routes = [
+  { path: '/orders', element: <p>order list</p> },
+  {
+    path: '/orders/refund/:id',
+    element: (
+      <App>
+        <OrderRefundPage />
+      </App>
+    ),
+  },
+];
+const user = testUser({ can: ['orders_find', 'orders_create'] });
+const slow = { timeout: 8000 };
+const total = () => screen.getByTestId('refund-total').textContent?.replace(/\s/g, ' ');
+
+/** Answers the order, the list lookup of its customer, and `refund` for the refund itself. */
+function stubOrder(current: Order, refund: (body: unknown) => { status?: number; body?: unknown }) {
+  return stubFetch((url, init) => {
+    if (init.method === 'POST') return refund(JSON.parse(String(init.body)));
+    if (url.startsWith('/v1/admin/orders?'))
+      return { body: { data: { items: [], total: 0, page: 1, limit: 1 } } };
+    return { body: { data: current } };
+  });
+}
+
+describe('refund amounts', () => {
+  it('gives back each line’s proportional share, in cents, as the server does', () => {
+    const sold = { quantity: 3, total: 10, refundedQuantity: 0 };
+    expect(refundCentsOf(sold, 1)).toBe(333);
+    expect(refundCentsOf({ ...sold, refundedQuantity: 1 }, 1)).toBe(334);
+    expect(refundCentsOf({ ...sold, refundedQuantity: 2 }, 1)).toBe(333);
+    expect(refundCentsOf(sold, 3)).toBe(1000);
+    expect(refundCentsOf(sold, 0)).toBe(0);
+  });
+});
+
+describe('OrderRefundPage', () => {
+  it('computes the refund live, confirms, sends the chosen lines and goes back to the list', async () => {
+    const calls = stubOrder(order, (body) => ({
+      status: 201,
+      body: { data: { ...order, id: 50, code: 1050, total: -3.34, originalOrderId: 41, body } },
+    }));
+    const { router } = renderRoutes(routes, { route: '/orders/refund/41', user });
+    expect(await screen.findByText('Refund order #1040', undefined, slow)).toBeTruthy();
+    expect(screen.getByTestId('refund-already').textContent).toContain('3,33');
+    expect(total()).toBe('0,00 €');
+
+    // The second unit of three of a 10 € line gives back 3,34 €.
+    fireEvent.change(screen.getByLabelText('Units of Masaje 60 min to refund'), { target: { value: '1' } });
+    await waitFor(() => expect(total()).toBe('3,34 €'));
+    // Everything left: the two units of the first line and the cream.
+    fireEvent.click(screen.getByTestId('refund-all'));
+    await waitFor(() => expect(total()).toBe('31,67 €'));
+    fireEvent.click(screen.getByTestId('refund-none'));
+    await waitFor(() => expect(total()).toBe('0,00 €'));
+    fireEvent.change(screen.getByLabelText('Units of Masaje 60 min to refund'), { target: { value: '1' } });
+    await waitFor(() => expect(total()).toBe('3,34 €'));
+
+    fireEvent.mouseDown(screen.getByLabelText('Refund method'));
+    fireEvent.click(await screen.findByTitle('Bank transfer', undefined, slow));
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: ' Talla equivocada ' } });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    const dialog = await screen.findByRole('dialog', undefined, slow);
+    expect(within(dialog).getAllByText(/Refund 3,34\s€ of order #1040\?/).length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('Units to give back: 1. Refund method: Bank transfer.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    const post = calls.find((c) => c.init.method === 'POST');
+    expect(post?.url).toBe('/v1/admin/orders/41/refund');
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      lines: [{ lineId: 1, quantity: 1 }],
+      paymentMethod: 'transfer',
+      notes: 'Talla equivocada',
+    });
+    expect(await screen.findByText(/Refund #1050 created: 3,34\s€ given back/, undefined, slow)).toBeTruthy();
+  }, 90_000);
+
+  it('puts a quantity above what is left on its line, and a closed register on the payment method', async () => {
+    let answer = 0;
+    stubOrder(order, () =>
+      answer++ === 0
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: 1000128,
+                message: 'too many',
+                details: [{ field: 'lines.0.quantity', message: 'more than is left' }],
+              },
+            },
+          }
+        : { status: 409, body: { error: { code: 1000013, message: 'register closed' } } },
+    );
+    renderRoutes(routes, { route: '/orders/refund/41', user });
+    fireEvent.change(await screen.findByLabelText('Units of Crema hidratante to refund', undefined, slow), {
+      target: { value: '1' },
+    });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', undefined, slow)).getByRole('button', { name: 'Refund' }),
+    );
+    expect(
+      await screen.findByText(
+        'The quantity to refund is more than what is left to refund on this line',
+        { exact: false },
+        slow,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await waitFor(() => expect(screen.getAllByRole('dialog').length).toBeGreaterThan(0), slow);
+    const dialogs = screen.getAllByRole('dialog');
+    fireEvent.click(within(dialogs.at(-1) as HTMLElement).getByRole('button', { name: 'Refund' }));
+    expect(
+      await screen.findByText('The cash register is closed: open it to place the order.', undefined, slow),
+    ).toBeTruthy();
+  }, 90_000);
+
+  it('explains why a refund, an unpaid order or a wholly refunded one cannot be refunded', async () => {
+    stubOrder({ ...order, originalOrderId: 12, total: -10 }, () => ({ status: 500 }));
+    renderRoutes(routes, { route: '/orders/refund/41', user });
+    expect(await screen.findByTestId('refund-not-possible', undefined, slow)).toBeTruthy();
+    expect(
+      screen.getByText('It is itself a refund. To give back more, refund the original order.'),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('refund-form')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Refund the original order' }).getAttribute('href')).toBe(
+      '/orders/refund/12',
+    );
+  });
+
+  it('says when an order is not paid yet', async () => {
+    stubOrder({ ...order, status: 'draft' }, () => ({ status: 500 }));
+    renderRoutes(routes, { route: '/orders/refund/41', user });
+    expect(
+      await screen.findByText('Only paid orders can be refunded, and this one is “Draft”.', undefined, slow),
+    ).toBeTruthy();
+  });
+});
