@@ -21,8 +21,8 @@ import { useErrorMessage } from '../../../api/errors';
 import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
 import { dayjs } from '../../../lib/dayjs';
 import { formatDateTime, formatEuros, formatNumber } from '../../../lib/format';
-import { downloadFile } from '../../files/download-file';
 import { useCompanySettings } from '../../session/api';
+import { downloadRegisterReport } from '../api';
 import { RegisterSummary } from '../components/register-summary';
 import { useCashRegister, useCashRegisterList } from '../history-api';
 
@@ -80,17 +80,12 @@ function RegisterFilters({ filters, setFilter }: ToolbarContext) {
   );
 }
 
-/** The report's file name: the register's local opening day. */
-function reportName(startsAt: string, timeZone: string, prefix: string) {
-  return `${prefix}-${dayjs(startsAt).tz(timeZone).format('YYYY-MM-DD')}.pdf`;
-}
-
 /** Downloads the closing report; disabled, with the reason, until the register has one. */
 function ReportButton({
   register,
   labelled = false,
 }: {
-  register: Pick<CashRegisterListItem, 'startsAt' | 'endDate' | 'reportFileId'>;
+  register: Pick<CashRegisterListItem, 'id' | 'startsAt' | 'endDate' | 'reportFileId'>;
   labelled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -104,10 +99,8 @@ function ReportButton({
     if (fileId === null) return;
     setBusy(true);
     try {
-      await downloadFile(
-        fileId,
-        reportName(register.startsAt, timeZone, t('cashRegisterHistory.reportFile')),
-      );
+      // The name the closing dialog gives it: one report, one name.
+      await downloadRegisterReport(register, timeZone);
     } catch (error) {
       message.error(errorMessage(error));
     } finally {
