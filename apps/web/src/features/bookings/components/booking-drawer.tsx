@@ -16,7 +16,7 @@ import {
   Space,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { DecimalInput } from '../../../components/forms/decimal-input';
@@ -24,6 +24,7 @@ import { applyServerErrors } from '../../../components/forms/zod-rule';
 import { DeleteButton } from '../../../components/records/delete-button';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros } from '../../../lib/format';
+import { CustomerSelect } from '../../customers/components/customer-select';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import {
@@ -31,7 +32,6 @@ import {
   useBookableProducts,
   useCalendarNames,
   useCreateBooking,
-  useCustomerSearch,
   useDeleteBooking,
   useMarkAttendance,
   useUpdateBooking,
@@ -62,58 +62,6 @@ interface BookingDrawerProps {
   booking?: BookingListItem;
   draft?: BookingDraft;
   onClose: () => void;
-}
-
-/** A customer search box that also shows the current customer before anything is typed. */
-function CustomerSelect({
-  value,
-  onChange,
-  currentLabel,
-  id,
-}: {
-  value?: number;
-  onChange?: (value: number) => void;
-  currentLabel?: string;
-  id?: string;
-}) {
-  const { t } = useTranslation();
-  const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(term), 250);
-    return () => clearTimeout(timer);
-  }, [term]);
-  const search = useCustomerSearch(debounced);
-  const options = (search.data ?? []).map((c) => ({
-    value: c.id,
-    label: [c.contactName, c.contactSurname].filter(Boolean).join(' '),
-    detail: c.contactEmail ?? c.contactPhone ?? '',
-  }));
-  if (value && currentLabel && !options.some((o) => o.value === value))
-    options.unshift({ value, label: currentLabel, detail: '' });
-  return (
-    <Select
-      id={id}
-      showSearch={{ filterOption: false, onSearch: setTerm }}
-      value={value}
-      onChange={onChange}
-      loading={search.isFetching}
-      placeholder={t('bookings.searchCustomer')}
-      notFoundContent={t('bookings.noCustomers')}
-      options={options}
-      optionRender={(option) => (
-        <div>
-          <div>{option.data.label}</div>
-          {option.data.detail && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {option.data.detail}
-            </Typography.Text>
-          )}
-        </div>
-      )}
-      data-testid="booking-customer"
-    />
-  );
 }
 
 /**
@@ -348,7 +296,12 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
               label={t('bookings.fields.customer')}
               rules={[{ required: true, message: t('validation.required') }]}
             >
-              <CustomerSelect currentLabel={booking?.customerName} />
+              <CustomerSelect
+                currentLabel={booking?.customerName ?? undefined}
+                placeholder={t('bookings.searchCustomer')}
+                notFoundContent={t('bookings.noCustomers')}
+                data-testid="booking-customer"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={10}>

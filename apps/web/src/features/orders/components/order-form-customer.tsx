@@ -1,12 +1,9 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { Customer } from '@mostrador/contract';
-import { Button, Drawer, Flex, Grid, Select, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Drawer, Flex, Grid, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCustomerSearch } from '../../bookings/api';
-import { useCustomer } from '../../customers/api';
 import { CustomerForm } from '../../customers/components/customer-form';
-import { fullName } from '../../customers/customer-values';
+import { CustomerSelect } from '../../customers/components/customer-select';
 
 interface CustomerPickerProps {
   id?: string;
@@ -23,48 +20,16 @@ interface CustomerPickerProps {
  */
 export function CustomerPicker({ id, value, onChange, onCreate, canCreate }: CustomerPickerProps) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(term), 250);
-    return () => clearTimeout(timer);
-  }, [term]);
-  const search = useCustomerSearch(debounced);
-  const current = useCustomer(value ?? undefined);
-  const options = (search.data ?? []).map((c) => ({
-    value: c.id,
-    label: [c.contactName, c.contactSurname].filter(Boolean).join(' '),
-    detail: [c.contactEmail, c.contactPhone, c.companyName].filter(Boolean).join(' · '),
-  }));
-  if (value && !options.some((o) => o.value === value))
-    options.unshift({
-      value,
-      label: current.data ? fullName(current.data) : t('common.loading'),
-      detail: current.data?.email ?? current.data?.phone ?? '',
-    });
   return (
     <Flex gap={8} wrap>
-      <Select<number | null>
+      <CustomerSelect
         id={id}
         style={{ flex: '1 1 240px', minWidth: 0 }}
         allowClear
-        showSearch={{ filterOption: false, onSearch: setTerm }}
-        value={value ?? null}
+        value={value}
         onChange={(next) => onChange?.(next ?? null)}
-        loading={search.isFetching}
         placeholder={t('orders.form.searchCustomer')}
         notFoundContent={t('orders.form.noCustomers')}
-        options={options}
-        optionRender={(option) => (
-          <div>
-            <div>{option.data.label}</div>
-            {option.data.detail && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {option.data.detail}
-              </Typography.Text>
-            )}
-          </div>
-        )}
         data-testid="order-customer"
       />
       {canCreate && (

@@ -1,74 +1,14 @@
 import { type OrderStatus, orderStatuses, type PaymentMethod, paymentMethods } from '@mostrador/contract';
-import { DatePicker, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { DatePicker, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ToolbarContext } from '../../../components/resource-table';
 import { dayjs } from '../../../lib/dayjs';
-import { useCustomerSearch } from '../../bookings/api';
-import { useCustomer } from '../../customers/api';
+import { CustomerSelect } from '../../customers/components/customer-select';
 import { usePermissions } from '../../session/permissions';
 
 const selectStyle = { minWidth: 210, maxWidth: '100%' };
 
 /** A customer's full name, or the company's when the person has none. */
-function nameOf(customer: {
-  name?: string | null;
-  surname?: string | null;
-  company?: string | null;
-}): string {
-  return [customer.name, customer.surname].filter(Boolean).join(' ') || customer.company || '';
-}
-
-/** Searches customers as the user types; shows the chosen one (from the address) before anything is typed. */
-function CustomerFilter({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
-  const { t } = useTranslation();
-  const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(term), 250);
-    return () => clearTimeout(timer);
-  }, [term]);
-  const search = useCustomerSearch(debounced);
-  const current = useCustomer(value);
-  const options = (search.data ?? []).map((c) => ({
-    value: c.id,
-    label: [c.contactName, c.contactSurname].filter(Boolean).join(' ') || c.companyName || `#${c.id}`,
-    detail: c.contactEmail ?? c.contactPhone ?? '',
-  }));
-  if (value && !options.some((o) => o.value === value)) {
-    options.unshift({
-      value,
-      label: current.data ? nameOf(current.data) || `#${value}` : t('common.loading'),
-      detail: '',
-    });
-  }
-  return (
-    <Select<number>
-      showSearch={{ filterOption: false, onSearch: setTerm }}
-      value={value}
-      onChange={(id) => onChange(id ?? undefined)}
-      allowClear
-      loading={search.isFetching}
-      placeholder={t('orders.list.filters.anyCustomer')}
-      aria-label={t('orders.list.filters.customer')}
-      notFoundContent={t('orders.list.filters.noCustomers')}
-      popupMatchSelectWidth={false}
-      options={options}
-      optionRender={(option) => (
-        <div>
-          <div>{option.data.label}</div>
-          {option.data.detail && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {option.data.detail}
-            </Typography.Text>
-          )}
-        </div>
-      )}
-      style={{ minWidth: 220, maxWidth: '100%' }}
-      data-testid="order-filter-customer"
-    />
-  );
-}
 
 /** Filters by status and payment method (several of each), creation dates and customer. */
 export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
@@ -130,9 +70,16 @@ export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
         data-testid="order-filter-dates"
       />
       {canFindCustomers && (
-        <CustomerFilter
+        <CustomerSelect
           value={filters.customerId?.eq as number | undefined}
           onChange={(id) => setFilter('customerId', id ? { eq: id } : undefined)}
+          allowClear
+          placeholder={t('orders.list.filters.anyCustomer')}
+          aria-label={t('orders.list.filters.customer')}
+          notFoundContent={t('orders.list.filters.noCustomers')}
+          popupMatchSelectWidth={false}
+          style={{ minWidth: 220, maxWidth: '100%' }}
+          data-testid="order-filter-customer"
         />
       )}
     </>
