@@ -1,20 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, logIn, screenshots, seriousViolations, switchLanguage } from './support';
-
-/** A different name on each attempt: a retried test must not meet its own earlier records. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Calls the API with the session the browser holds. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('mostrador.token'));
-  const res = await page.request.fetch(`/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return (await res.json()).data as T;
-}
+import { apiCall, demo, logIn, screenshots, seriousViolations, switchLanguage, unique } from './support';
 
 /** A calendar open every day from 08:00 to 20:00 with two places, a 60-minute product on it, a customer. */
 async function setUp(page: Page) {

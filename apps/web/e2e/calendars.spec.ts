@@ -1,8 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, limited, logIn, logOut, screenshots, seriousViolations, switchLanguage } from './support';
-
-/** A different name on each attempt: a retried test must not meet its own earlier calendar. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+import {
+  demo,
+  limited,
+  logIn,
+  logOut,
+  screenshots,
+  seriousViolations,
+  switchLanguage,
+  unique,
+} from './support';
 
 /** The form field labelled `label` (exactly), inside a form. */
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: true });

@@ -1,33 +1,19 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { demo, logIn, screenshots, seriousViolations, switchLanguage } from './support';
+import {
+  apiCall,
+  chooseOption,
+  closeRegisterByApi,
+  demo,
+  logIn,
+  openRegisterByApi,
+  screenshots,
+  seriousViolations,
+  switchLanguage,
+  unique,
+} from './support';
 
 /** A whole sale takes many round trips: more patience than the default on a busy machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** A different name on each attempt: a retried test must not meet its own earlier records. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Calls the API with the session the browser holds; `ok: false` returns failures instead of failing. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('mostrador.token'));
-  const res = await page.request.fetch(`/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return (await res.json()).data as T;
-}
-
-async function openRegister(page: Page) {
-  const open = await apiCall<unknown>(page, 'GET', '/admin/cash-register/open');
-  if (!open) await apiCall(page, 'POST', '/admin/cash-register/open', { initialAmount: 300 });
-}
-
-async function closeRegister(page: Page) {
-  const open = await apiCall<unknown>(page, 'GET', '/admin/cash-register/open');
-  if (open) await apiCall(page, 'PATCH', '/admin/cash-register/close', { notes: 'e2e order form' });
-}
 
 /**
  * A calendar open every day from 08:00 to 20:00, a 60-minute massage (40 €) booked on it and a shampoo
@@ -74,20 +60,6 @@ async function setUp(page: Page) {
   return { id, massage, shampoo };
 }
 
-/** Opens a select and picks the option containing `text`, typing `search` first when given. */
-async function choose(page: Page, select: ReturnType<Page['getByTestId']>, text: string, search?: string) {
-  await expect(async () => {
-    await select.click();
-    if (search) await page.keyboard.type(search);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: text })
-      .first()
-      .click({ timeout: 3_000 });
-    await expect(select).toContainText(text, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 /** From the top of the page: a full-page shot of a scrolled page draws the sticky header mid-page. */
 const atTop = (page: Page) => async () => {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -113,7 +85,7 @@ test.describe('order form', () => {
     await logIn(page, demo);
     await switchLanguage(page, 'en');
     const { id, massage, shampoo } = await setUp(page);
-    await openRegister(page);
+    await openRegisterByApi(page);
     try {
       await page.goto('/orders/create');
       await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible();
@@ -130,21 +102,21 @@ test.describe('order form', () => {
       await expect(page.getByTestId('order-customer')).toContainText(`Marta Cliente ${id}`);
 
       // The shampoo: its price comes with it, the totals follow.
-      await choose(page, page.getByTestId('order-line-0-product'), shampoo, shampoo);
+      await chooseOption(page, page.getByTestId('order-line-0-product'), shampoo, shampoo);
       await expect(page.getByTestId('order-line-0-price')).toHaveValue('45.50');
       await expect(page.getByTestId('order-line-0-total')).toHaveText('45,50 €');
       await expect(page.getByTestId('order-total')).toHaveText('45,50 €');
 
       // The massage, booked tomorrow at a free start of its calendar.
       await page.getByTestId('order-add-line').click();
-      await choose(page, page.getByTestId('order-line-1-product'), massage, massage);
+      await chooseOption(page, page.getByTestId('order-line-1-product'), massage, massage);
       const line = page.getByTestId('order-line-1');
       await expect(line.getByTestId('order-line-1-calendar')).toContainText(`Cabina ${id}`);
       await line.getByTestId('order-line-1-day').click();
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type(tomorrow());
       await page.keyboard.press('Enter');
-      await choose(page, line.getByTestId('order-line-1-start'), '10:00 · 2 places free');
+      await chooseOption(page, line.getByTestId('order-line-1-start'), '10:00 · 2 places free');
       await expect(page.getByTestId('order-total')).toHaveText('85,50 €');
       // 45,50 / 1,21 = 37,60 and 40 / 1,21 = 33,06, each half up to the cent.
       await expect(page.getByTestId('order-tax-base')).toHaveText('70,66 €');
@@ -156,7 +128,7 @@ test.describe('order form', () => {
       await expect(page.getByTestId('order-line-0-total')).toHaveText('40,00 €');
       await expect(page.getByTestId('order-total')).toHaveText('80,00 €');
 
-      await choose(page, page.getByTestId('order-payment-method'), 'Card');
+      await chooseOption(page, page.getByTestId('order-payment-method'), 'Card');
       await expect(page.getByTestId('order-register-closed')).toHaveCount(0);
       await page.getByTestId('order-notes').fill('Pagado con tarjeta');
       expect(await seriousViolations(page), 'form').toEqual([]);
@@ -219,7 +191,7 @@ test.describe('order form', () => {
       await expect(page.getByTestId('order-total')).toHaveText('125,50 €');
       await screenshots(page, 'order-form-clone-es', atTop(page));
     } finally {
-      await closeRegister(page);
+      await closeRegisterByApi(page, 'e2e order form');
     }
   });
 
@@ -230,12 +202,12 @@ test.describe('order form', () => {
     await logIn(page, demo);
     await switchLanguage(page, 'en');
     const { shampoo } = await setUp(page);
-    await closeRegister(page);
+    await closeRegisterByApi(page, 'e2e order form');
 
     await page.goto('/orders/create');
-    await choose(page, page.getByTestId('order-line-0-product'), shampoo, shampoo);
+    await chooseOption(page, page.getByTestId('order-line-0-product'), shampoo, shampoo);
     await expect(page.getByTestId('order-total')).toHaveText('45,50 €');
-    await choose(page, page.getByTestId('order-payment-method'), 'Card');
+    await chooseOption(page, page.getByTestId('order-payment-method'), 'Card');
     // Said before saving, with the way out.
     await expect(page.getByTestId('order-register-closed')).toContainText('The cash register is closed');
 

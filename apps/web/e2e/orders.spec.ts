@@ -1,36 +1,20 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { demo, logIn, screenshots, seriousViolations, switchLanguage } from './support';
+import {
+  apiCall,
+  demo,
+  logIn,
+  openRegisterByApi,
+  screenshots,
+  seriousViolations,
+  switchLanguage,
+  unique,
+} from './support';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
-
-/** A different name on each attempt: a retried test must not meet its own earlier records. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Calls the API with the session the browser holds. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('mostrador.token'));
-  const res = await page.request.fetch(`/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  const text = await res.text();
-  return (text ? JSON.parse(text).data : undefined) as T;
-}
 
 /** Logs in, again if the first try meets a machine too busy to answer within the helper's wait. */
 async function logInDemo(page: Page) {
   await expect(async () => logIn(page, demo)).toPass({ timeout: 120_000 });
-}
-
-/** Cash sales and refunds need an open register: open it unless it already is. */
-async function openRegister(page: Page) {
-  const open = await apiCall<unknown>(page, 'GET', '/admin/cash-register/open');
-  if (!open) await apiCall(page, 'POST', '/admin/cash-register/open', { initialAmount: 300 });
 }
 
 interface Order {
@@ -85,7 +69,7 @@ test.describe('orders', () => {
   }) => {
     await logInDemo(page);
     await switchLanguage(page, 'en');
-    await openRegister(page);
+    await openRegisterByApi(page);
     const { surname, order } = await setUp(page);
     const paid = await order('paid', 'cash', 3);
     const draft = await order('draft', 'transfer', 1);
@@ -136,7 +120,7 @@ test.describe('orders', () => {
   test('refunds part of a paid order, then the rest: the original ends refunded', async ({ page }) => {
     await logInDemo(page);
     await switchLanguage(page, 'en');
-    await openRegister(page);
+    await openRegisterByApi(page);
     const { surname, order } = await setUp(page);
     const paid = await order('paid', 'cash', 3);
 
@@ -227,7 +211,7 @@ test.describe('orders', () => {
     // Leaving the refund form with a quantity typed asks first: go anyway.
     page.on('dialog', (dialog) => void dialog.accept());
     await logInDemo(page);
-    await openRegister(page);
+    await openRegisterByApi(page);
     const { order } = await setUp(page);
     const paid = await order('paid', 'cash', 2);
     for (const language of ['es', 'en']) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, limited, logIn, screenshots, seriousViolations, switchLanguage } from './support';
+import { demo, limited, logIn, screenshots, seriousViolations, switchLanguage, unique } from './support';
 
 /** The form field labelled `label` (exactly), inside the product form. */
 const field = (page: Page, label: string) =>
@@ -35,9 +35,6 @@ function png(): Buffer {
     'base64',
   );
 }
-
-/** A different name on each attempt: a retried test must not meet its own earlier product. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe('products', () => {
   test('creates a bookable product with an image, finds it, changes its type and deletes it', async ({

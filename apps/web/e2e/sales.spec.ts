@@ -1,38 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { renderPdfFirstPage } from './pdf';
-import { demo, logIn, seriousViolations, switchLanguage } from './support';
+import { apiCall, chooseOption, demo, logIn, seriousViolations, switchLanguage, unique } from './support';
 
 /** A whole day at the counter takes many round trips: more patience than the default on a busy machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('mostrador.token'));
-  const res = await page.request.fetch(`/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()).data as T;
-}
-
-/** Opens a select and picks the option containing `text`, typing `search` first when given. */
-async function choose(page: Page, select: Locator, text: string, search?: string) {
-  await expect(async () => {
-    await select.click();
-    if (search) await page.keyboard.type(search);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: text })
-      .first()
-      .click({ timeout: 3_000 });
-    await expect(select).toContainText(text, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 test.describe('a day at the counter', () => {
   test('opens the register, sells two products in cash, refunds one, closes with notes and gets the report', async ({
@@ -71,10 +45,10 @@ test.describe('a day at the counter', () => {
 
     // Sell a candle and an oil in cash.
     await page.goto('/orders/create');
-    await choose(page, page.getByTestId('order-line-0-product'), candle, candle);
+    await chooseOption(page, page.getByTestId('order-line-0-product'), candle, candle);
     await page.getByTestId('order-add-line').click();
-    await choose(page, page.getByTestId('order-line-1-product'), oil, oil);
-    await choose(page, page.getByTestId('order-payment-method'), 'Efectivo');
+    await chooseOption(page, page.getByTestId('order-line-1-product'), oil, oil);
+    await chooseOption(page, page.getByTestId('order-payment-method'), 'Efectivo');
     await expect(page.getByTestId('order-total')).toHaveText('27,40 €');
     const created = page.waitForResponse(
       (res) => res.url().endsWith('/v1/admin/orders') && res.request().method() === 'POST',

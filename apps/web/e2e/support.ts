@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const admin = { license: 'admin', username: 'admin', password: 'admin-password' };
 export const demo = { license: 'demo', username: 'demo', password: 'demo-mostrador' };
@@ -16,7 +16,58 @@ export async function logIn(page: Page, who: { license: string; username: string
   await page.locator('#login-username').fill(who.username);
   await page.locator('#login-password').fill(who.password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('main-menu').or(page.getByTestId('open-menu')).first()).toBeVisible();
+  // The first screen after login loads its code: a busy machine takes longer than the usual wait.
+  await expect(page.getByTestId('main-menu').or(page.getByTestId('open-menu')).first()).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** A different name on each attempt: a retried test must not meet its own earlier records. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Calls the API with the session the browser holds and answers the envelope's data; fails on an error. */
+export async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('mostrador.token'));
+  const res = await page.request.fetch(`/v1${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.ok(), `${method} ${url}: ${text}`).toBe(true);
+  return (text ? JSON.parse(text).data : undefined) as T;
+}
+
+/** Cash and card sales need an open register: opens it (300 €) unless it already is. */
+export async function openRegisterByApi(page: Page) {
+  if (!(await apiCall(page, 'GET', '/admin/cash-register/open')))
+    await apiCall(page, 'POST', '/admin/cash-register/open', { initialAmount: 300 });
+}
+
+/** Closes the register if it is open (its report is produced as in the app). */
+export async function closeRegisterByApi(page: Page, notes = 'e2e') {
+  if (await apiCall(page, 'GET', '/admin/cash-register/open'))
+    await apiCall(page, 'PATCH', '/admin/cash-register/close', { notes });
+}
+
+/**
+ * Opens a select and picks the option containing `text`, typing `search` first when given; again until
+ * the choice holds (a click landing while the dropdown opens is sometimes lost).
+ */
+export async function chooseOption(page: Page, select: Locator, text: string, search?: string) {
+  await expect(async () => {
+    await select.click();
+    if (search) await page.keyboard.type(search);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(select).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Switches the interface language the way the app keeps it: the `lang` cookie, then a reload. */
