@@ -10,6 +10,7 @@ import {
   type ExistingBooking,
 } from '../modules/calendars/availability.js';
 import type { DemoCalendarKey } from './calendars.js';
+import { random } from './random.js';
 
 type Auth = Parameters<Services['bookings']['list']>[0];
 
@@ -19,17 +20,6 @@ const MINUTE = 60_000;
 const daysBack = 730;
 /** Ahead, at most this far (the calendars' forecasts are shorter: 90, 60 and 30 days). */
 const daysAhead = 365;
-
-/** A deterministic pseudo-random sequence (mulberry32): the same demo on every run of the same day. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How full each calendar gets on a day of the week, before the season and the noise. */
 const fill: Record<DemoCalendarKey, Record<Weekday, number>> = {

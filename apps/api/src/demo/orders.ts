@@ -22,6 +22,7 @@ import {
 import { zonedToInstant } from '../lib/time.js';
 import { registerFigures } from '../modules/cash-registers/cash-registers.service.js';
 import { refundShare } from '../modules/orders/refund-shares.js';
+import { random } from './random.js';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -29,17 +30,6 @@ const MINUTE = 60_000;
 const daysBack = 730;
 /** Rows per INSERT statement. */
 const batch = 1000;
-
-/** The same deterministic pseudo-random sequence (mulberry32) as the demo bookings. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const weekdayOf: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const addDays = (date: string, days: number) =>
