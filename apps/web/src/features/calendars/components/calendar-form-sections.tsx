@@ -1,25 +1,12 @@
 import { bookingCalendarBody } from '@mostrador/contract';
-import { Card, Col, Form, Input, InputNumber, Row, Switch, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Form, Input, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CountInput, FormSection } from '../../../components/forms/form-section';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { useCompanySettings } from '../../session/api';
 import { ScheduleEditor } from './schedule-editor';
 
 const shape = bookingCalendarBody.shape;
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Card title={title} style={{ marginBottom: 16 }} data-testid={testId}>
-      {children}
-    </Card>
-  );
-}
-
-/** A whole number of minutes, days, places or times, with its unit after it. */
-function Count({ suffix, min = 0, ...props }: { suffix?: string; min?: number; id?: string }) {
-  return <InputNumber {...props} min={min} precision={0} suffix={suffix} style={{ width: '100%' }} />;
-}
 
 /** The calendar's fields in the order a person fills them: name, opening hours, slots, booking rules. */
 export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onChange: () => void }) {
@@ -29,7 +16,7 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
   const minutes = t('calendars.units.min');
   return (
     <>
-      <Section title={t('calendars.sections.general')} testId="calendar-section-general">
+      <FormSection title={t('calendars.sections.general')} testId="calendar-section-general">
         <Row gutter={16}>
           <Col xs={24} md={16}>
             <Form.Item
@@ -43,14 +30,14 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
             </Form.Item>
           </Col>
         </Row>
-      </Section>
-      <Section title={t('calendars.sections.schedule')} testId="calendar-section-schedule">
+      </FormSection>
+      <FormSection title={t('calendars.sections.schedule')} testId="calendar-section-schedule">
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('calendars.help.schedule', { timeZone })}
         </Typography.Paragraph>
         <ScheduleEditor onChange={onChange} />
-      </Section>
-      <Section title={t('calendars.sections.slots')} testId="calendar-section-slots">
+      </FormSection>
+      <FormSection title={t('calendars.sections.slots')} testId="calendar-section-slots">
         <Row gutter={16}>
           <Col xs={24} md={12} xl={6}>
             <Form.Item
@@ -60,7 +47,7 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               rules={[zodRule(shape.duration, t)]}
               extra={t('calendars.help.duration')}
             >
-              <Count suffix={minutes} min={1} />
+              <CountInput suffix={minutes} min={1} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
@@ -70,7 +57,7 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               rules={[zodRule(shape.publicDuration, t)]}
               extra={t('calendars.help.publicDuration')}
             >
-              <Count suffix={minutes} min={1} />
+              <CountInput suffix={minutes} min={1} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
@@ -81,7 +68,7 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               rules={[zodRule(shape.maximumConcurrentBookings.unwrap(), t)]}
               extra={t('calendars.help.maximumConcurrentBookings')}
             >
-              <Count suffix={t('calendars.units.places')} min={1} />
+              <CountInput suffix={t('calendars.units.places')} min={1} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
@@ -91,12 +78,12 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               rules={[zodRule(shape.minimumProductDuration, t)]}
               extra={t('calendars.help.minimumProductDuration')}
             >
-              <Count suffix={minutes} min={1} />
+              <CountInput suffix={minutes} min={1} />
             </Form.Item>
           </Col>
         </Row>
-      </Section>
-      <Section title={t('calendars.sections.rules')} testId="calendar-section-rules">
+      </FormSection>
+      <FormSection title={t('calendars.sections.rules')} testId="calendar-section-rules">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -105,7 +92,7 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               rules={[zodRule(shape.minimumMinutesInAdvanceForBooking, t)]}
               extra={t('calendars.help.minimumMinutesInAdvanceForBooking')}
             >
-              <Count suffix={minutes} />
+              <CountInput suffix={minutes} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -115,7 +102,7 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               rules={[zodRule(shape.maximumDaysOfBookingForecast, t)]}
               extra={t('calendars.help.maximumDaysOfBookingForecast')}
             >
-              <Count suffix={t('calendars.units.days')} min={1} />
+              <CountInput suffix={t('calendars.units.days')} min={1} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -136,12 +123,12 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
                 rules={[zodRule(shape.howManyTimesCanCustomerRescheduleBooking, t)]}
                 extra={t('calendars.help.howManyTimesCanCustomerRescheduleBooking')}
               >
-                <Count suffix={t('calendars.units.times')} />
+                <CountInput suffix={t('calendars.units.times')} />
               </Form.Item>
             </Col>
           )}
         </Row>
-      </Section>
+      </FormSection>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { customerBody, genders } from '@mostrador/contract';
-import { Card, Col, DatePicker, Form, Input, Radio, Row } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, DatePicker, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormSection } from '../../../components/forms/form-section';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { dayjs } from '../../../lib/dayjs';
 import type { TextField } from '../customer-values';
@@ -22,14 +22,6 @@ interface TextOptions {
 /** Spaces, dots, dashes and brackets people type in phone numbers; the stored form has none. */
 const withoutSeparators = (value: string) => value?.replace(/[\s.\-()]/g, '');
 const upperCase = (value: string) => value?.toUpperCase();
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Card title={title} style={{ marginBottom: 16 }} data-testid={testId}>
-      <Row gutter={16}>{children}</Row>
-    </Card>
-  );
-}
 
 /** The customer's fields in titled sections, in the order a receptionist asks for them. */
 /** `isNew`: the name field takes the focus, ready for typing; an existing customer is read first. */
@@ -57,7 +49,7 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
 
   return (
     <>
-      <Section title={t('customers.sections.contact')} testId="customer-section-contact">
+      <FormSection grid title={t('customers.sections.contact')} testId="customer-section-contact">
         <Col xs={24} md={12}>
           {text('name', { autoFocus: isNew, maxLength: 120 })}
         </Col>
@@ -70,16 +62,16 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
         <Col xs={24} md={12}>
           {text('phone', { type: 'tel', help: 'customers.phoneHelp', normalize: withoutSeparators })}
         </Col>
-      </Section>
-      <Section title={t('customers.sections.company')} testId="customer-section-company">
+      </FormSection>
+      <FormSection grid title={t('customers.sections.company')} testId="customer-section-company">
         <Col xs={24} md={16}>
           {text('company', { maxLength: 160 })}
         </Col>
         <Col xs={24} md={8}>
           {text('vat', { maxLength: 32, help: 'customers.vatHelp', normalize: upperCase })}
         </Col>
-      </Section>
-      <Section title={t('customers.sections.personal')} testId="customer-section-personal">
+      </FormSection>
+      <FormSection grid title={t('customers.sections.personal')} testId="customer-section-personal">
         <Col xs={24} md={12}>
           <Form.Item name="birthdate" label={t('customers.fields.birthdate')}>
             <DatePicker
@@ -99,8 +91,8 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
             />
           </Form.Item>
         </Col>
-      </Section>
-      <Section title={t('customers.sections.address')} testId="customer-section-address">
+      </FormSection>
+      <FormSection grid title={t('customers.sections.address')} testId="customer-section-address">
         <Col xs={24} md={16}>
           {text('street', { maxLength: 160 })}
         </Col>
@@ -119,8 +111,8 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
         <Col xs={24} sm={12} md={8}>
           {text('country', { maxLength: 80 })}
         </Col>
-      </Section>
-      <Section title={t('customers.sections.more')} testId="customer-section-more">
+      </FormSection>
+      <FormSection grid title={t('customers.sections.more')} testId="customer-section-more">
         {customFields.map((field) => (
           <Col key={field.id} xs={24} md={12}>
             <CustomFieldItem field={field} />
@@ -131,7 +123,7 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} maxLength={4000} showCount />
           </Form.Item>
         </Col>
-      </Section>
+      </FormSection>
     </>
   );
 }

@@ -10,7 +10,6 @@ import {
 import {
   Alert,
   App,
-  Card,
   Col,
   Divider,
   Flex,
@@ -23,10 +22,11 @@ import {
   Typography,
 } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
+import { FormSection } from '../../../components/forms/form-section';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { issueMessage, zodRule } from '../../../components/forms/zod-rule';
@@ -85,14 +85,6 @@ function startFieldErrors(error: unknown, values: OrderFormValues, text: string)
   if (named.length) return named;
   return values.lines.flatMap((line, index) =>
     !line.bookingId && line.startsAt ? [{ name: ['lines', index, 'startsAt'], errors: [text] }] : [],
-  );
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Card title={title} style={{ marginBottom: 16 }} data-testid={testId}>
-      {children}
-    </Card>
   );
 }
 
@@ -256,7 +248,7 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
       >
         <Row gutter={16}>
           <Col xs={24} xl={16}>
-            <Section title={t('orders.form.sections.customer')} testId="order-section-customer">
+            <FormSection title={t('orders.form.sections.customer')} testId="order-section-customer">
               <Form.Item
                 name="customerId"
                 label={t('orders.form.fields.customer')}
@@ -269,15 +261,15 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
                   onCreate={() => setCreatingCustomer(true)}
                 />
               </Form.Item>
-            </Section>
-            <Section title={t('orders.form.sections.lines')} testId="order-section-lines">
+            </FormSection>
+            <FormSection title={t('orders.form.sections.lines')} testId="order-section-lines">
               <OrderLines form={form} />
-            </Section>
+            </FormSection>
           </Col>
           <Col xs={24} xl={8}>
             {/* Beside long lists of lines, payment and totals stay in view (under the sticky header). */}
             <div style={screens.xl ? { position: 'sticky', top: 80 } : undefined}>
-              <Section title={t('orders.form.sections.payment')} testId="order-section-payment">
+              <FormSection title={t('orders.form.sections.payment')} testId="order-section-payment">
                 {order?.invoiceCode && (
                   <Form.Item label={t('orders.form.fields.invoiceCode')} htmlFor="order-invoice-code">
                     <Input id="order-invoice-code" value={order.invoiceCode} readOnly variant="filled" />
@@ -322,10 +314,10 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
                     data-testid="order-notes"
                   />
                 </Form.Item>
-              </Section>
-              <Section title={t('orders.form.sections.totals')} testId="order-totals">
+              </FormSection>
+              <FormSection title={t('orders.form.sections.totals')} testId="order-totals">
                 <Totals lines={lines} />
-              </Section>
+              </FormSection>
             </div>
           </Col>
         </Row>

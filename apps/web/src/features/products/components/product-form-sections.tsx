@@ -10,11 +10,11 @@ import {
   productTypes,
 } from '@mostrador/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecimalInput } from '../../../components/forms/decimal-input';
+import { CountInput, FormSection } from '../../../components/forms/form-section';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { formatPercentage } from '../../../lib/format';
 import { ImageUpload } from '../../files/components/image-upload';
@@ -26,26 +26,13 @@ import type { ProductFormValues } from '../product-values';
 
 const shape = productBody.shape;
 
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <Card title={title} style={{ marginBottom: 16 }} data-testid={testId}>
-      <Row gutter={16}>{children}</Row>
-    </Card>
-  );
-}
-
-/** A whole number of minutes, days or times, with its unit after it. */
-function Count({ suffix, min = 0, ...props }: { suffix?: string; min?: number; id?: string }) {
-  return <InputNumber {...props} min={min} precision={0} suffix={suffix} style={{ width: '100%' }} />;
-}
-
 function GeneralSection({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
   // Coming back from the taxes tab shows the taxes created there.
   const taxesQuery = useQuery({ ...sessionQueries.taxesById, refetchOnWindowFocus: 'always' });
   const taxes = Object.values(taxesQuery.data ?? {});
   return (
-    <Section title={t('products.sections.general')} testId="product-section-general">
+    <FormSection grid title={t('products.sections.general')} testId="product-section-general">
       <Col xs={24} md={16}>
         <Form.Item name="name" label={t('products.fields.name')} required rules={[zodRule(shape.name, t)]}>
           <Input autoFocus={isNew} maxLength={160} autoComplete="off" />
@@ -143,7 +130,7 @@ function GeneralSection({ isNew }: { isNew: boolean }) {
           <ImageUpload alt={t('products.imageAlt')} testId="product-image" />
         </Form.Item>
       </Col>
-    </Section>
+    </FormSection>
   );
 }
 
@@ -154,7 +141,7 @@ function BookingSection() {
   const canChangeDate = Form.useWatch('canCustomersChangeTheBookingDate');
   const minutes = t('products.minutesUnit');
   return (
-    <Section title={t('products.sections.booking')} testId="product-section-booking">
+    <FormSection grid title={t('products.sections.booking')} testId="product-section-booking">
       <Col xs={24} md={8}>
         <Form.Item
           name="durationInMinutes"
@@ -163,7 +150,7 @@ function BookingSection() {
           rules={[zodRule(shape.durationInMinutes.unwrap().unwrap(), t)]}
           extra={t('products.durationHelp')}
         >
-          <Count suffix={minutes} min={1} />
+          <CountInput suffix={minutes} min={1} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
@@ -173,7 +160,7 @@ function BookingSection() {
           rules={[zodRule(shape.publicDuration, t)]}
           extra={t('products.publicDurationHelp')}
         >
-          <Count suffix={minutes} min={1} />
+          <CountInput suffix={minutes} min={1} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
@@ -184,7 +171,7 @@ function BookingSection() {
           rules={[zodRule(shape.spacesOccupiedInTheCalendar.unwrap(), t)]}
           extra={t('products.spacesHelp')}
         >
-          <Count min={1} />
+          <CountInput min={1} />
         </Form.Item>
       </Col>
       {canFindCalendars && (
@@ -225,11 +212,11 @@ function BookingSection() {
             extra={t('products.rescheduleHelp')}
             rules={[zodRule(shape.howManyTimesCanCustomerRescheduleBooking, t)]}
           >
-            <Count suffix={t('products.timesUnit')} />
+            <CountInput suffix={t('products.timesUnit')} />
           </Form.Item>
         </Col>
       )}
-    </Section>
+    </FormSection>
   );
 }
 
@@ -237,7 +224,7 @@ function SubscriptionSection() {
   const { t } = useTranslation();
   const days = t('products.daysUnit');
   return (
-    <Section title={t('products.sections.subscription')} testId="product-section-subscription">
+    <FormSection grid title={t('products.sections.subscription')} testId="product-section-subscription">
       <Col xs={24} md={12}>
         <Form.Item label={t('products.fields.periodicity')} required extra={t('products.periodicityHelp')}>
           <Space.Compact style={{ width: '100%' }}>
@@ -292,7 +279,7 @@ function SubscriptionSection() {
           extra={t('products.companyDefaultHelp')}
           rules={[zodRule(shape.freeSubscriptionTrialDays, t)]}
         >
-          <Count suffix={days} />
+          <CountInput suffix={days} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -302,10 +289,10 @@ function SubscriptionSection() {
           extra={t('products.companyDefaultHelp')}
           rules={[zodRule(shape.daysToPaySubscriptionRenewal, t)]}
         >
-          <Count suffix={days} />
+          <CountInput suffix={days} />
         </Form.Item>
       </Col>
-    </Section>
+    </FormSection>
   );
 }
 
@@ -313,7 +300,7 @@ function SupplierSection() {
   const { t } = useTranslation();
   const commissionType = Form.useWatch('supplierCommissionType');
   return (
-    <Section title={t('products.sections.supplier')} testId="product-section-supplier">
+    <FormSection grid title={t('products.sections.supplier')} testId="product-section-supplier">
       <Col xs={24} md={12}>
         <Form.Item
           name="supplierCommissionType"
@@ -357,7 +344,7 @@ function SupplierSection() {
           </Form.Item>
         </Col>
       )}
-    </Section>
+    </FormSection>
   );
 }
 
