@@ -17,6 +17,7 @@ export * from './orders.js';
 export * from './permissions.js';
 export * from './phone.js';
 export * from './products.js';
+export * from './refunds.js';
 export * from './settings.js';
 export * from './taxes.js';
 export * from './ui-config.js';

@@ -3,6 +3,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
   type ProductType,
+  refundShare,
   taxBaseOf,
   type Weekday,
 } from '@mostrador/contract';
@@ -21,7 +22,6 @@ import {
 } from '../db/schema.js';
 import { zonedToInstant } from '../lib/time.js';
 import { registerFigures } from '../modules/cash-registers/cash-registers.service.js';
-import { refundShare } from '../modules/orders/refund-shares.js';
 import { random } from './random.js';
 
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ import {
   type orderBody,
   physicalPaymentMethods,
   type refundBody,
+  refundShare,
   taxBaseOf,
 } from '@mostrador/contract';
 import type { z } from 'zod';
@@ -30,7 +31,6 @@ import {
   type OrderLineValues,
   type OrderRow,
 } from './orders.repository.js';
-import { refundShare } from './refund-shares.js';
 
 type Body = z.output<typeof orderBody>;
 type LineBody = Body['lines'][number];

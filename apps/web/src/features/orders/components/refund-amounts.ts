@@ -1,29 +1,30 @@
-import { eurosToCents, type Order, type OrderLine, type OrderStatus } from '@mostrador/contract';
+import { eurosToCents, type Order, type OrderLine, type OrderStatus, refundShare } from '@mostrador/contract';
 
 /** Units of a line not yet refunded. */
 export function leftOf(line: Pick<OrderLine, 'quantity' | 'refundedQuantity'>): number {
   return Math.max(0, line.quantity - line.refundedQuantity);
 }
 
-/** n × k / d rounded half up, in integers (n ≥ 0, 0 ≤ k ≤ d, d > 0): the server's own rounding. */
-function proportion(n: number, k: number, d: number): number {
-  return Math.floor((2 * n * k + d) / (2 * d));
-}
-
 /**
- * The cents refunding `quantity` more units of a line gives back, as the server computes it: the line's
- * cumulative share after minus before, so partial refunds add up to the line's total to the cent.
+ * The cents refunding `quantity` more units of a line gives back: the contract's `refundShare`, the
+ * server's own arithmetic (cumulative shares, so partial refunds add up to the line's total).
  */
 export function refundCentsOf(
-  line: Pick<OrderLine, 'quantity' | 'refundedQuantity' | 'total'>,
+  line: Pick<OrderLine, 'quantity' | 'refundedQuantity' | 'total' | 'unitPrice' | 'taxPercentage'>,
   quantity: number,
 ): number {
-  const units = Math.trunc(quantity);
-  if (units < 1 || line.quantity < 1) return 0;
-  const before = Math.min(line.refundedQuantity, line.quantity);
-  const after = Math.min(before + units, line.quantity);
-  const total = Math.abs(eurosToCents(line.total));
-  return proportion(total, after, line.quantity) - proportion(total, before, line.quantity);
+  const units = Math.min(Math.trunc(quantity), leftOf(line));
+  if (units < 1) return 0;
+  return refundShare(
+    {
+      quantity: line.quantity,
+      unitPriceCents: eurosToCents(line.unitPrice),
+      totalCents: Math.abs(eurosToCents(line.total)),
+      taxPercentage: Math.round(line.taxPercentage * 100),
+      refundedQuantity: line.refundedQuantity,
+    },
+    units,
+  ).totalCents;
 }
 
 /** Why an order cannot be refunded, or undefined when it can. */

@@ -82,7 +82,7 @@ function stubOrder(current: Order, refund: (body: unknown) => { status?: number;
 
 describe('refund amounts', () => {
   it('gives back each line’s proportional share, in cents, as the server does', () => {
-    const sold = { quantity: 3, total: 10, refundedQuantity: 0 };
+    const sold = { quantity: 3, unitPrice: 3.5, total: 10, taxPercentage: 21, refundedQuantity: 0 };
     expect(refundCentsOf(sold, 1)).toBe(333);
     expect(refundCentsOf({ ...sold, refundedQuantity: 1 }, 1)).toBe(334);
     expect(refundCentsOf({ ...sold, refundedQuantity: 2 }, 1)).toBe(333);

@@ -1,4 +1,4 @@
-import { taxBaseOf } from '@mostrador/contract';
+import { taxBaseOf } from './money.js';
 
 /** What an order line sold, in cents, VAT included, and how many of its units refunds took back. */
 export interface RefundableLine {

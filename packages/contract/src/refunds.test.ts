@@ -1,7 +1,7 @@
-import { taxBaseOf } from '@mostrador/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { refundShare } from '../src/modules/orders/refund-shares.js';
+import { taxBaseOf } from './money.js';
+import { refundShare } from './refunds.js';
 
 describe('refundShare', () => {
   it('gives back a third of a discounted line, then the rest, to the cent', () => {
