@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on two cores is one worker; the API tests wait on the database half the time.
+    maxWorkers: 2,
   },
 });
