@@ -3,20 +3,14 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(import.meta.dirname, '../..');
-/**
- * The specs that open, sell on and close the demo company's cash register (never two at once), and the
- * products spec, which evens out the two streams' lengths.
- */
-const counterSpecs = /(cash-register|cash-registers|orders|order-form|sales|products)\.spec\.ts$/;
 
 /** Real Chromium (Debian's), against the built app on a fresh embedded database with the demo company. */
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
   fullyParallel: false,
-  // Two streams, each one test at a time: the counter's specs (they share the demo's one cash register)
-  // and all the others; on two cores this takes the browser suite from about 20 minutes to about 12.
-  workers: 2,
+  // One test at a time: the specs share the demo company (and its one cash register).
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -24,7 +18,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // Recording a trace slows every test down by half on two cores: only a retried test records one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -39,18 +34,7 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: 'counter',
-      testMatch: counterSpecs,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
-    {
-      name: 'chromium',
-      testIgnore: counterSpecs,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
