@@ -1,3 +1,4 @@
+export { DayRangeFilter } from './day-range-filter';
 export { ResourceTable } from './resource-table';
 export { TextFilter } from './text-filter';
 export type {

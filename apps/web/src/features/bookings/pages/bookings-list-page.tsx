@@ -1,11 +1,15 @@
 import { CheckOutlined, CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BookingListItem } from '@mostrador/contract';
-import { App, Badge, Button, DatePicker, Select, Space, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
-import { dayjs } from '../../../lib/dayjs';
+import {
+  DayRangeFilter,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { formatDateTime, formatEuros, formatPhone } from '../../../lib/format';
 import { FileImage } from '../../files/components/file-image';
 import { useCompanySettings } from '../../session/api';
@@ -30,11 +34,6 @@ function BookingFilters({ filters, setFilter }: ToolbarContext) {
         : attended?.isNull === true
           ? 'unmarked'
           : 'any';
-  const from = filters.startsAt?.gte as string | undefined;
-  const to = filters.startsAt?.lt as string | undefined;
-  // Local days of the company: the list reads an offset-less date in its time zone.
-  const value: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    from || to ? [from ? dayjs(from) : null, to ? dayjs(to).subtract(1, 'day') : null] : null;
   return (
     <>
       <Select<number>
@@ -50,26 +49,14 @@ function BookingFilters({ filters, setFilter }: ToolbarContext) {
         style={{ minWidth: 200, maxWidth: '100%' }}
         data-testid="booking-filter-calendar"
       />
-      <DatePicker.RangePicker
-        value={value}
-        format="L"
-        allowEmpty={[true, true]}
-        aria-label={t('bookings.filters.dates')}
+      <DayRangeFilter
+        filters={filters}
+        setFilter={setFilter}
+        field="startsAt"
+        label={t('bookings.filters.dates')}
         placeholder={[t('bookings.filters.from'), t('bookings.filters.to')]}
-        onChange={(dates) => {
-          const [start, end] = dates ?? [null, null];
-          setFilter(
-            'startsAt',
-            start || end
-              ? {
-                  ...(start ? { gte: start.format('YYYY-MM-DD') } : {}),
-                  ...(end ? { lt: end.add(1, 'day').format('YYYY-MM-DD') } : {}),
-                }
-              : undefined,
-          );
-        }}
-        data-testid="booking-filter-dates"
-        data-time-zone={timeZone}
+        testId="booking-filter-dates"
+        timeZone={timeZone}
       />
       <Select<Attendance>
         value={attendance}

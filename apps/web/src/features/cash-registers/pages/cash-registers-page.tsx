@@ -5,7 +5,6 @@ import {
   App,
   Badge,
   Button,
-  DatePicker,
   Descriptions,
   Drawer,
   Grid,
@@ -18,8 +17,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
-import { dayjs } from '../../../lib/dayjs';
+import {
+  DayRangeFilter,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { formatDateTime, formatEuros, formatNumber } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { downloadRegisterReport } from '../api';
@@ -33,32 +36,15 @@ function RegisterFilters({ filters, setFilter }: ToolbarContext) {
   const { t } = useTranslation();
   const endDate = filters.endDate;
   const state: State = endDate?.isNull === true ? 'open' : endDate?.isNull === false ? 'closed' : 'any';
-  const from = filters.startsAt?.gte as string | undefined;
-  const to = filters.startsAt?.lt as string | undefined;
-  // Offset-less dates: the API reads them in the company's time zone.
-  const value: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    from || to ? [from ? dayjs(from) : null, to ? dayjs(to).subtract(1, 'day') : null] : null;
   return (
     <>
-      <DatePicker.RangePicker
-        value={value}
-        format="L"
-        allowEmpty={[true, true]}
-        aria-label={t('cashRegisterHistory.filters.dates')}
+      <DayRangeFilter
+        filters={filters}
+        setFilter={setFilter}
+        field="startsAt"
+        label={t('cashRegisterHistory.filters.dates')}
         placeholder={[t('cashRegisterHistory.filters.from'), t('cashRegisterHistory.filters.to')]}
-        onChange={(dates) => {
-          const [start, end] = dates ?? [null, null];
-          setFilter(
-            'startsAt',
-            start || end
-              ? {
-                  ...(start ? { gte: start.format('YYYY-MM-DD') } : {}),
-                  ...(end ? { lt: end.add(1, 'day').format('YYYY-MM-DD') } : {}),
-                }
-              : undefined,
-          );
-        }}
-        data-testid="register-filter-dates"
+        testId="register-filter-dates"
       />
       <Select<State>
         value={state}

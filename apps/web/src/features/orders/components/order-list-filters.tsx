@@ -1,8 +1,7 @@
 import { type OrderStatus, orderStatuses, type PaymentMethod, paymentMethods } from '@mostrador/contract';
-import { DatePicker, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ToolbarContext } from '../../../components/resource-table';
-import { dayjs } from '../../../lib/dayjs';
+import { DayRangeFilter, type ToolbarContext } from '../../../components/resource-table';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { usePermissions } from '../../session/permissions';
 
@@ -16,11 +15,6 @@ export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
   const canFindCustomers = usePermissions()('customers_find');
   const statuses = (filters.status?.in as OrderStatus[] | undefined) ?? [];
   const methods = (filters.paymentMethod?.in as PaymentMethod[] | undefined) ?? [];
-  const from = filters.createdAt?.gte as string | undefined;
-  const to = filters.createdAt?.lt as string | undefined;
-  // Local days of the company: the list reads an offset-less date in its time zone; `to` is excluded.
-  const dates: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    from || to ? [from ? dayjs(from) : null, to ? dayjs(to).subtract(1, 'day') : null] : null;
   return (
     <>
       <Select<OrderStatus[]>
@@ -49,25 +43,13 @@ export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
         style={selectStyle}
         data-testid="order-filter-payment-method"
       />
-      <DatePicker.RangePicker
-        value={dates}
-        format="L"
-        allowEmpty={[true, true]}
-        aria-label={t('orders.list.filters.dates')}
+      <DayRangeFilter
+        filters={filters}
+        setFilter={setFilter}
+        field="createdAt"
+        label={t('orders.list.filters.dates')}
         placeholder={[t('orders.list.filters.from'), t('orders.list.filters.to')]}
-        onChange={(range) => {
-          const [start, end] = range ?? [null, null];
-          setFilter(
-            'createdAt',
-            start || end
-              ? {
-                  ...(start ? { gte: start.format('YYYY-MM-DD') } : {}),
-                  ...(end ? { lt: end.add(1, 'day').format('YYYY-MM-DD') } : {}),
-                }
-              : undefined,
-          );
-        }}
-        data-testid="order-filter-dates"
+        testId="order-filter-dates"
       />
       {canFindCustomers && (
         <CustomerSelect
