@@ -48,6 +48,17 @@ export const ErrorCode = {
   refundExceedsRemaining: 1000128,
   orderNotRefundable: 1000129,
   refundNotEditable: 1000130,
+  orderMoneyLocked: 1000131,
+  orderStatusBackwards: 1000132,
+  orderNotDeletable: 1000133,
+  refundedLineNotRemovable: 1000134,
+  invoicedOrderCustomerLocked: 1000135,
+  employeeNotManageable: 1000136,
+  cannotDeleteSelf: 1000137,
+  lastPermissionGranter: 1000138,
+  ownPasswordOnProfile: 1000139,
+  imageTooLarge: 1000140,
+  malformedUpload: 1000141,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -102,6 +113,17 @@ export const errorStatus: Record<ErrorKey, number> = {
   refundExceedsRemaining: 409,
   orderNotRefundable: 409,
   refundNotEditable: 409,
+  orderMoneyLocked: 409,
+  orderStatusBackwards: 409,
+  orderNotDeletable: 409,
+  refundedLineNotRemovable: 409,
+  invoicedOrderCustomerLocked: 409,
+  employeeNotManageable: 403,
+  cannotDeleteSelf: 409,
+  lastPermissionGranter: 409,
+  ownPasswordOnProfile: 409,
+  imageTooLarge: 400,
+  malformedUpload: 400,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -152,7 +174,20 @@ export const errorMessage: Record<ErrorKey, string> = {
   productHasBookings: 'Cannot delete a product with bookings',
   refundExceedsRemaining: 'The quantity to refund is more than what is left to refund on this line',
   orderNotRefundable: 'This order cannot be refunded: only a paid sale with something left to refund can be',
-  refundNotEditable: 'A refund cannot be changed: delete it and refund again',
+  refundNotEditable: 'A refund cannot be changed',
+  orderMoneyLocked:
+    'This order is paid, refunded or counted in a closed cash register: its lines, amounts, payment method and status cannot change; only its notes (and its customer until it is invoiced)',
+  orderStatusBackwards: "An order's status cannot go backwards (draft, awaiting payment, paid, refunded)",
+  orderNotDeletable:
+    'Only a draft or an awaiting-payment order without payments, invoices or refunds can be deleted: correct a paid order with a refund',
+  refundedLineNotRemovable: 'A line that has been refunded cannot be removed',
+  invoicedOrderCustomerLocked: 'The customer of an invoiced order cannot change',
+  employeeNotManageable: 'You cannot act on an employee who holds permissions you may not grant',
+  cannotDeleteSelf: 'You cannot delete yourself',
+  lastPermissionGranter: 'The last employee who may grant permissions cannot be deleted or lose that permission',
+  ownPasswordOnProfile: 'Change your own password from your profile, with your current password',
+  imageTooLarge: 'The image is too large to be processed',
+  malformedUpload: 'The upload is not a well-formed multipart file',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -12,7 +12,7 @@ export const permissionAreas = {
   employees: ['find', 'create', 'edit', 'delete'],
   cashRegisters: ['find', 'open', 'close'],
   giftVouchers: ['find', 'delete'],
-  settings: ['paymentGateway'],
+  settings: ['edit', 'paymentGateway'],
   suppliers: ['find', 'create', 'edit', 'delete', 'loginAsSupplier'],
   subscriptions: ['find', 'create', 'edit', 'delete'],
   grant: ['permissions'],
