@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ErrorCode } from '@mostrador/contract';
-import { eq } from 'drizzle-orm';
+import { and, sql as drizzleSql, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings } from '../src/db/schema.js';
+import { migrationsFolder } from '../src/db/migrate.js';
+import { companySettings, userPermissions } from '../src/db/schema.js';
 import {
   buildTestApp,
   call,
@@ -234,12 +237,15 @@ describe('secrets', () => {
 });
 
 describe('settings permissions', () => {
-  it('need settings_paymentGateway for the gateway and mail sections, and save nothing without it', async () => {
+  it('are readable by every employee; writing needs settings_edit, and billing and payment settings_paymentGateway', async () => {
     const owner = await createLicense(t);
     const clerk = await createEmployee(t, owner.code, owner.token, []);
     const before = await settingsOf(owner.token);
+    expect(await settingsOf(clerk.token)).toEqual(before);
     for (const payload of [
+      { companyName: 'By the clerk' },
       { mail: { host: 'smtp.evil.test' } },
+      { notifications: before.notifications },
       { stripe: { secretKey: 'sk_evil' } },
       { redsys: { fuc: '1' } },
       { verifactu: { status: true, environment: 'test' } },
@@ -251,12 +257,25 @@ describe('settings permissions', () => {
     }
     expect(await settingsOf(owner.token)).toEqual(before);
 
+    const editor = await createEmployee(t, owner.code, owner.token, [
+      { scope: 'can_do', permission: 'settings_edit' },
+    ]);
     const general = await call(t, 'PUT', url, {
-      token: clerk.token,
-      payload: { companyName: 'By the clerk' },
+      token: editor.token,
+      payload: { companyName: 'By the editor', mail: { host: 'smtp.aurora.test' } },
     });
     expect(general.status).toBe(200);
-    expect((await settingsOf(owner.token)).companyName).toBe('By the clerk');
+    expect(general.body.data).toMatchObject({
+      companyName: 'By the editor',
+      mail: { host: 'smtp.aurora.test' },
+    });
+    for (const payload of [
+      { stripe: { secretKey: 'sk_evil' } },
+      { companyName: 'x', verifactu: { status: true, environment: 'test' } },
+    ]) {
+      const res = await call(t, 'PUT', url, { token: editor.token, payload });
+      expect(res.status, JSON.stringify(payload)).toBe(403);
+    }
 
     const gateway = await createEmployee(t, owner.code, owner.token, [
       { scope: 'can_do', permission: 'settings_paymentGateway' },
@@ -267,6 +286,42 @@ describe('settings permissions', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.stripe.secretKeySet).toBe(true);
+    const notGeneral = await call(t, 'PUT', url, { token: gateway.token, payload: { companyName: 'x' } });
+    expect(notGeneral.status).toBe(403);
+    expect((await settingsOf(owner.token)).companyName).toBe('By the editor');
+  });
+
+  it('settings_edit reaches, by migration, every employee who held grant_permissions, in the same scopes', async () => {
+    const owner = await createLicense(t);
+    const granter = await createEmployee(t, owner.code, owner.token, [
+      { scope: 'can_do', permission: 'grant_permissions' },
+      { scope: 'can_do', permission: 'employees_edit' },
+    ]);
+    const clerk = await createEmployee(t, owner.code, owner.token, [
+      { scope: 'can_do', permission: 'customers_find' },
+    ]);
+    const db = t.database.db;
+    // As before the migration: nobody holds settings_edit.
+    await db.delete(userPermissions).where(eq(userPermissions.permission, 'settings_edit'));
+    const sql = readFileSync(path.join(migrationsFolder(), '0009_settings_edit.sql'), 'utf8');
+    await db.execute(drizzleSql.raw(sql));
+    const held = async (userId: number) =>
+      (
+        await db
+          .select({ scope: userPermissions.scope })
+          .from(userPermissions)
+          .where(and(eq(userPermissions.userId, userId), eq(userPermissions.permission, 'settings_edit')))
+      )
+        .map((r) => r.scope)
+        .sort();
+    expect(await held(owner.admin.id)).toEqual(['can_do', 'can_grant']);
+    expect(await held(granter.id)).toEqual(['can_do']);
+    expect(await held(clerk.id)).toEqual([]);
+    const res = await call(t, 'PUT', url, { token: granter.token, payload: { companyName: 'Kept' } });
+    expect(res.status).toBe(200);
+    // Running it again changes nothing.
+    await db.execute(drizzleSql.raw(sql));
+    expect(await held(owner.admin.id)).toEqual(['can_do', 'can_grant']);
   });
 
   it('keep two licenses’ settings apart', async () => {

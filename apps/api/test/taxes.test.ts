@@ -244,7 +244,7 @@ describe('tax input the database cannot hold', () => {
 });
 
 describe('tax permissions', () => {
-  it('lets any employee read, and only products_edit write', async () => {
+  it('lets any employee read, and only settings_edit write', async () => {
     const owner = await createLicense(t);
     const tax = await createTax(owner.token, 'IVA', 21);
     const reader = await createEmployee(t, owner.code, owner.token, []);
@@ -261,15 +261,25 @@ describe('tax permissions', () => {
     }
     expect((await list(owner.token)).items).toEqual([tax]);
 
-    const grantOnly = await createEmployee(t, owner.code, owner.token, [
-      { scope: 'can_grant', permission: 'products_edit' },
-    ]);
-    expect(
-      (await call(t, 'POST', url, { token: grantOnly.token, payload: { name: 'x', percentage: 1 } })).status,
-    ).toBe(403);
+    // Editing the catalogue is not editing the company's taxes; nor is being allowed to grant settings_edit.
+    for (const entries of [
+      [{ scope: 'can_do', permission: 'products_edit' }],
+      [{ scope: 'can_grant', permission: 'settings_edit' }],
+    ] as const) {
+      const other = await createEmployee(t, owner.code, owner.token, [...entries]);
+      for (const [method, path, payload] of [
+        ['POST', url, { name: 'x', percentage: 1 }],
+        ['PUT', `${url}/${tax.id}`, { name: 'x', percentage: 1 }],
+        ['DELETE', `${url}/${tax.id}`, undefined],
+      ] as const) {
+        const res = await call(t, method, path, { token: other.token, payload });
+        expect(res.status, `${JSON.stringify(entries)} ${method} ${path}`).toBe(403);
+      }
+    }
+    expect((await list(owner.token)).items).toEqual([tax]);
 
     const editor = await createEmployee(t, owner.code, owner.token, [
-      { scope: 'can_do', permission: 'products_edit' },
+      { scope: 'can_do', permission: 'settings_edit' },
     ]);
     const created = await call(t, 'POST', url, {
       token: editor.token,

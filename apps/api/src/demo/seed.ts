@@ -64,24 +64,21 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
   const auth = { licenseId: license.id } as Parameters<typeof services.taxes.create>[0];
   for (const tax of demoTaxes) await services.taxes.create(auth, tax);
   await seedDemoCustomers(db, services, auth as Parameters<typeof services.customers.create>[0]);
-  await services.settings.update(
-    { ...auth, permissions: new Set(['settings_paymentGateway']) } as typeof auth,
-    {
-      companyName: 'Centro Bienestar Aurora S.L.',
-      vat: 'B12345678',
-      email: 'hola@aurora-bienestar.example.es',
-      phone: '+34915550123',
-      street: 'Calle de Alcalá, 120',
-      postalCode: '28009',
-      city: 'Madrid',
-      state: 'Madrid',
-      country: 'España',
-      web: 'https://aurora-bienestar.example.es',
-      locale: 'es',
-      otherLanguages: ['en', 'ca'],
-      timeZone: 'Europe/Madrid',
-    },
-  );
+  await services.settings.update({ ...auth, permissions: new Set(['settings_edit']) } as typeof auth, {
+    companyName: 'Centro Bienestar Aurora S.L.',
+    vat: 'B12345678',
+    email: 'hola@aurora-bienestar.example.es',
+    phone: '+34915550123',
+    street: 'Calle de Alcalá, 120',
+    postalCode: '28009',
+    city: 'Madrid',
+    state: 'Madrid',
+    country: 'España',
+    web: 'https://aurora-bienestar.example.es',
+    locale: 'es',
+    otherLanguages: ['en', 'ca'],
+    timeZone: 'Europe/Madrid',
+  });
   // Anomalies' dates without an offset are read in the company's time zone, as the API reads a client's.
   const calendars = await seedDemoCalendars(services, {
     ...auth,

@@ -7,7 +7,7 @@ import {
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, requireAny } from '../../plugins/auth.js';
 import type { EmployeesService } from '../employees/employees.service.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -31,8 +31,9 @@ export const settingsRoutes =
     app.put(
       '/admin/settings',
       {
-        // General settings are always available (spec §2); gateway and mail sections need settings_paymentGateway.
-        config: { access: 'authenticated' },
+        // Reading is open to every employee; writing needs settings_edit, and the billing and payment
+        // sections settings_paymentGateway (the service checks each section sent).
+        config: { access: requireAny('settings_edit', 'settings_paymentGateway') },
         schema: {
           tags,
           summary: 'Save settings; each section sent replaces its fields; secrets are write-only',

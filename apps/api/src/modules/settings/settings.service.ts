@@ -11,7 +11,8 @@ import { defaultSettings, type PublicSettings, type SecretPath, secretFields } f
 import { createSettingsRepository } from './settings.repository.js';
 
 type UpdateBody = z.output<typeof updateSettingsBody>;
-const gatewaySections = ['mail', 'stripe', 'redsys', 'verifactu'] as const;
+/** Billing and payment sections (the spec's /settings/billing and /settings/payment): settings_paymentGateway. */
+const gatewaySections = ['stripe', 'redsys', 'verifactu'] as const;
 
 function withSecretFlags(data: PublicSettings, secrets: Record<string, string>): Settings {
   const set = (path: SecretPath) => typeof secrets[path] === 'string';
@@ -76,10 +77,17 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
       return sealed ? deps.secretBox.open(sealed) : null;
     },
 
+    /**
+     * Contract §4: the billing and payment sections need settings_paymentGateway; everything else (the
+     * general settings, mail server, notifications, vouchers, subscriptions) needs settings_edit.
+     */
     async update(auth: AuthContext, body: UpdateBody): Promise<Settings> {
+      const sent = Object.keys(body).filter((key) => body[key as keyof UpdateBody] !== undefined);
+      const gateway = sent.some((key) => (gatewaySections as readonly string[]).includes(key));
+      const general = sent.some((key) => !(gatewaySections as readonly string[]).includes(key));
       if (
-        gatewaySections.some((s) => body[s] !== undefined) &&
-        !auth.permissions.has('settings_paymentGateway')
+        (gateway && !auth.permissions.has('settings_paymentGateway')) ||
+        (general && !auth.permissions.has('settings_edit'))
       ) {
         throw new AppError('forbidden');
       }

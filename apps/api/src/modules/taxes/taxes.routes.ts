@@ -13,8 +13,8 @@ import { authOf, requireAny } from '../../plugins/auth.js';
 import type { TaxesService } from './taxes.service.js';
 
 const tags = ['taxes'];
-// Taxes are read by every screen that shows a price; changing them is part of editing the catalogue.
-const write = requireAny('products_edit');
+// Taxes are read by every screen that shows a price; changing them is part of the company settings.
+const write = requireAny('settings_edit');
 
 export const taxesRoutes =
   (service: TaxesService): FastifyPluginAsyncZod =>
