@@ -48,6 +48,7 @@ import { taxesRoutes } from './modules/taxes/taxes.routes.js';
 import { createTaxesService } from './modules/taxes/taxes.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { notFoundBody, registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export const appVersion = rootPackage.version;
 
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
 
   const services = createServices(deps);
   registerAuth(app, services.authentication.authenticate);

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode } from '@mostrador/contract';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +9,37 @@ import { buildTestApp, call, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let branded: TestApp;
+let withWeb: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   branded = await buildTestApp({ env: { BRAND_HOST: 'brand.example.test', BRAND_COLOR: '#AA3300' } });
+  // A stand-in for the built web app: its index page and one hashed asset.
+  const web = mkdtempSync(path.join(os.tmpdir(), 'mostrador-web-'));
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/main-abc.js"></script></head><body></body></html>',
+  );
+  writeFileSync(path.join(web, 'assets', 'main-abc.js'), 'console.log(1)');
+  withWeb = await buildTestApp({ env: { WEB_DIST_DIR: web } });
 });
 afterAll(async () => {
   await t?.close();
   await branded?.close();
+  await withWeb?.close();
 });
+
+/** A CSP header as its directives: name → sources. */
+function directives(header: unknown): Record<string, string[]> {
+  expect(typeof header, 'content-security-policy').toBe('string');
+  return Object.fromEntries(
+    (header as string)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
 
 /** The `/v1` routes the app must serve and document, as OpenAPI paths with their methods. */
 const v1Routes: Record<string, string[]> = {
@@ -140,6 +166,58 @@ describe('API docs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toMatch(/swagger/i);
+  });
+});
+
+describe('security headers', () => {
+  const everyAnswer = (headers: Record<string, unknown>, what: string) => {
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['referrer-policy'], what).toBe('no-referrer');
+  };
+
+  it('give every HTML page of the web app a policy: scripts of our origin only, no framing', async () => {
+    for (const url of ['/', '/orders/12', '/index.html']) {
+      const res = await withWeb.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      everyAnswer(res.headers, url);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'self'"]);
+      // Ant Design's CSS-in-JS needs inline styles; inline scripts stay forbidden.
+      expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    const asset = await withWeb.app.inject({ method: 'GET', url: '/assets/main-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    everyAnswer(asset.headers, 'asset');
+  });
+
+  it('give the docs page its own policy, and every API answer, error or not, a sandbox', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    everyAnswer(docs.headers, '/docs');
+    const csp = directives(docs.headers['content-security-policy']);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    for (const [method, url, status] of [
+      ['GET', '/v1/app-config', 200],
+      ['GET', '/v1/admin/taxes', 401],
+      ['GET', '/v1/nothing-here', 404],
+      ['GET', '/health', 200],
+      ['GET', '/docs/json', 200],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(status);
+      everyAnswer(res.headers, url);
+      const sandbox = directives(res.headers['content-security-policy']);
+      expect(sandbox['default-src'], url).toEqual(["'none'"]);
+      expect(sandbox, url).toHaveProperty('sandbox');
+      expect(sandbox['frame-ancestors'], url).toEqual(["'none'"]);
+    }
   });
 });
 

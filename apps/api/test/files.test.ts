@@ -41,6 +41,34 @@ describe('files', () => {
     expect(Buffer.compare(download.rawPayload, image)).toBe(0);
   });
 
+  it('serves an uploaded SVG or HTML file as a sandboxed attachment that never runs in the app', async () => {
+    const { token } = await createLicense(t);
+    const files = {
+      'evil.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+      'evil.html': '<!doctype html><script>fetch("/v1/admin/users")</script>',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const { body } = await upload(token, Buffer.from(text), name);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/admin/files/download/${body.data.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      // Typed by its bytes, not its name: never image/svg+xml nor text/html.
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${name}"`));
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const csp = String(res.headers['content-security-policy']).split(/;\s*/);
+      expect(csp).toEqual(expect.arrayContaining(["default-src 'none'", 'sandbox']));
+    }
+    const { body } = await upload(token, await png(8, 8), 'a.png', 'image');
+    const resized = await call(t, 'GET', `/v1/admin/files/resize/${body.data.id}?width=32&height=32`, {
+      token,
+    });
+    expect(resized.headers['content-security-policy']).toContain('sandbox');
+  });
+
   it('resizes within the box without enlarging, and serves the second request from the cache', async () => {
     const { token } = await createLicense(t);
     const { body } = await upload(token, await png(640, 480), 'photo.png', 'image');

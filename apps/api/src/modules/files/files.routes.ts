@@ -2,6 +2,7 @@ import { dataOf, fileSchema, idParams, maxUploadBytes, resizeQuery, uploadQuery 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
+import { sandboxPolicy } from '../../plugins/security-headers.js';
 import type { FilesService } from './files.service.js';
 
 const tags = ['files'];
@@ -52,9 +53,11 @@ export const filesRoutes =
       },
       async (request, reply) => {
         const { file, data } = await service.download(authOf(request), request.params.id);
+        // Opened in a tab anyway, an uploaded SVG or HTML file runs nothing in the app's origin.
         return reply
           .header('content-type', file.mimeType)
           .header('content-disposition', contentDisposition(file.name))
+          .header('content-security-policy', sandboxPolicy)
           .header('cache-control', 'private, max-age=3600')
           .send(data);
       },
@@ -76,6 +79,7 @@ export const filesRoutes =
         return reply
           .header('content-type', resized.mimeType)
           .header('x-cache', resized.cached ? 'hit' : 'miss')
+          .header('content-security-policy', sandboxPolicy)
           .header('cache-control', 'private, max-age=86400')
           .send(resized.data);
       },
