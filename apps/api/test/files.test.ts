@@ -1,6 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { ErrorCode } from '@mostrador/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStorage } from '../src/modules/files/file-storage.js';
+import { createFilesService, resizeSizes } from '../src/modules/files/files.service.js';
 import { sniffMimeType } from '../src/modules/files/sniff.js';
 import {
   buildTestApp,
@@ -17,6 +23,33 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+/**
+ * A real image bomb: a valid PNG of width × height black pixels (1-bit grayscale), a few dozen
+ * kilobytes on the wire, that would take width × height pixels of memory to decode.
+ */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter method, no interlace
+  // Each row: filter byte 0 and width bits of zeros.
+  const pixels = deflateSync(Buffer.alloc(height * (1 + Math.ceil(width / 8))), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const upload = (token: string, data: Buffer, filename: string, kind?: 'image' | 'any') =>
   uploadFile(t, token, data, filename, kind);
@@ -78,22 +111,153 @@ describe('files', () => {
         url: `/v1/admin/files/resize/${body.data.id}?${q}`,
         headers: { authorization: `Bearer ${token}` },
       });
-    const first = await get('width=160&height=160');
+    const first = await get('width=240&height=240');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/webp');
     expect(first.headers['x-cache']).toBe('miss');
     expect(await sharp(first.rawPayload).metadata()).toMatchObject({
-      width: 160,
-      height: 120,
+      width: 240,
+      height: 180,
       format: 'webp',
     });
-    const second = await get('width=160&height=160');
+    const second = await get('width=240&height=240');
     expect(second.headers['x-cache']).toBe('hit');
     expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
-    const larger = await get('width=2000');
-    expect(await sharp(larger.rawPayload).metadata()).toMatchObject({ width: 640, height: 480 });
-    expect((await get('width=0')).statusCode).toBe(400);
-    expect((await get('height=99999')).statusCode).toBe(400);
+    // A small image is never enlarged.
+    const small = (await upload(token, await png(20, 10), 'small.png', 'image')).body.data.id;
+    const larger = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/files/resize/${small}?width=360&height=360`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await sharp(larger.rawPayload).metadata()).toMatchObject({ width: 20, height: 10 });
+    expect((await get('width=0&height=0')).statusCode).toBe(400);
+    expect((await get('height=99999&width=99999')).statusCode).toBe(400);
+  });
+
+  it('resizes only to the sizes the app shows: any other box is refused with 400 naming width and height', async () => {
+    const { token } = await createLicense(t);
+    const { body } = await upload(token, await png(64, 64), 'photo.png', 'image');
+    const get = (q: string) => call(t, 'GET', `/v1/admin/files/resize/${body.data.id}?${q}`, { token });
+    // The app's thumbnails (32, 40 and 120 pixels) at device pixel ratios 1 to 3.
+    for (const size of [32, 64, 96, 40, 80, 120, 240, 360]) {
+      expect(resizeSizes).toContain(size);
+      expect((await get(`width=${size}&height=${size}`)).status, `${size}`).toBe(200);
+    }
+    for (const q of [
+      'width=33&height=33',
+      'width=1000&height=1000',
+      'width=32&height=40',
+      'width=32',
+      'height=120',
+      '',
+    ]) {
+      const res = await get(q);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.code, q).toBe(ErrorCode.validation);
+      expect(
+        res.body.error.details.map((d: { field: string }) => d.field),
+        q,
+      ).toEqual(['width', 'height']);
+    }
+  });
+
+  it('refuses an image bomb with 400 imageTooLarge, on upload and on resize, without decoding it', async () => {
+    const { token } = await createLicense(t);
+    const bomb = pngBomb(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      width: 20_000,
+      height: 20_000,
+    });
+    const asImage = await upload(token, bomb, 'bomb.png', 'image');
+    expect(asImage.status).toBe(400);
+    expect(asImage.body.error.code).toBe(ErrorCode.imageTooLarge);
+    expect(asImage.body.error.details).toEqual([{ field: 'file', message: expect.stringMatching(/pixels/) }]);
+    // Stored as a plain file, it is typed as PNG; resizing it is refused the same way.
+    const plain = await upload(token, bomb, 'bomb.png');
+    expect(plain.status).toBe(201);
+    const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=32&height=32`, {
+      token,
+    });
+    expect(resize.status).toBe(400);
+    expect(resize.body.error.code).toBe(ErrorCode.imageTooLarge);
+    // Just under the limit is fine.
+    const fine = await upload(token, pngBomb(6000, 6000), 'big.png', 'image');
+    expect(fine.status).toBe(201);
+  });
+
+  it('keeps the resize cache within its byte limit, evicting the least recently used first', async () => {
+    const { token } = await createLicense(t);
+    const auth = (await t.services.authentication.authenticate(token))!;
+    const storage = createDiskStorage(mkdtempSync(path.join(os.tmpdir(), 'mostrador-cache-')));
+    const measure = createFilesService({ db: t.database.db, storage });
+    const ids: number[] = [];
+    const sizes: number[] = [];
+    for (const [i, background] of ['#f00', '#0f0', '#00f'].entries()) {
+      const image = await sharp({ create: { width: 300, height: 300 + i, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const stored = await measure.upload(auth, { name: `${i}.png`, data: image, kind: 'image' });
+      ids.push(stored.id);
+      sizes.push((await measure.resize(auth, stored.id, { width: 240, height: 240 })).data.length);
+    }
+    const [s0, s1, s2] = sizes as [number, number, number];
+    // Room for the first image and one other, never for all three.
+    const maxBytes = s0 + Math.max(s1, s2);
+    const service = createFilesService({ db: t.database.db, storage, resizeCache: { maxBytes } });
+    const resize = async (i: number) =>
+      (await service.resize(auth, ids[i]!, { width: 240, height: 240 })).cached ? 'hit' : 'miss';
+    expect(await resize(0)).toBe('miss');
+    expect(await resize(1)).toBe('miss');
+    expect(await resize(0)).toBe('hit');
+    expect(await resize(2)).toBe('miss'); // evicts 1, the least recently used
+    expect(service.resizeCacheStats()).toEqual({ entries: 2, bytes: s0 + s2, maxBytes });
+    expect(await resize(0)).toBe('hit');
+    expect(await resize(2)).toBe('hit');
+    expect(await resize(1)).toBe('miss'); // evicts 0 this time
+    expect(await resize(0)).toBe('miss');
+    expect(service.resizeCacheStats().bytes).toBeLessThanOrEqual(maxBytes);
+    // An answer larger than the whole cache is served but not kept.
+    const tiny = createFilesService({ db: t.database.db, storage, resizeCache: { maxBytes: 10 } });
+    expect((await tiny.resize(auth, ids[0]!, { width: 240, height: 240 })).cached).toBe(false);
+    expect((await tiny.resize(auth, ids[0]!, { width: 240, height: 240 })).cached).toBe(false);
+    expect(tiny.resizeCacheStats()).toEqual({ entries: 0, bytes: 0, maxBytes: 10 });
+  });
+
+  it('answers 400 malformedUpload to a broken multipart body, never 500', async () => {
+    const { token } = await createLicense(t);
+    const good = multipart(Buffer.from('hello world'), 'a.txt');
+    const boundary = /boundary=(.+)$/.exec(good.headers['content-type'])![1]!;
+    const send = (payload: Buffer | string, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/admin/files',
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      });
+    const cases: [string, Buffer | string, string][] = [
+      ['truncated', good.payload.subarray(0, good.payload.length - 30), good.headers['content-type']],
+      ['cut in the part headers', good.payload.subarray(0, 40), good.headers['content-type']],
+      ['another boundary', good.payload, 'multipart/form-data; boundary=somethingElse'],
+      ['no boundary', good.payload, 'multipart/form-data'],
+      ['garbage', 'this is not multipart at all', good.headers['content-type']],
+      [
+        'no closing boundary',
+        Buffer.concat([
+          good.payload.subarray(0, good.payload.indexOf(`\r\n--${boundary}--`)),
+          Buffer.from('\r\n'),
+        ]),
+        good.headers['content-type'],
+      ],
+    ];
+    for (const [what, payload, contentType] of cases) {
+      const res = await send(payload, contentType);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json().error.code, what).toBe(ErrorCode.malformedUpload);
+    }
+    // The well-formed one still goes through.
+    expect((await send(good.payload, good.headers['content-type'])).statusCode).toBe(201);
   });
 
   it('refuses a non-image where an image is expected: "file is not an image"', async () => {
@@ -110,7 +274,9 @@ describe('files', () => {
     const plain = await upload(token, pdf, 'picture.png');
     expect(plain.status).toBe(201);
     expect(plain.body.data.mimeType).toBe('application/pdf');
-    const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=10`, { token });
+    const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=32&height=32`, {
+      token,
+    });
     expect(resize.status).toBe(400);
   });
 
@@ -127,7 +293,9 @@ describe('files', () => {
     // Uploaded as a plain file it is typed as PNG by its header; resizing it says it is not an image.
     const plain = await upload(token, corrupt, 'photo.png');
     expect(plain.body.data.mimeType).toBe('image/png');
-    const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=10`, { token });
+    const resize = await call(t, 'GET', `/v1/admin/files/resize/${plain.body.data.id}?width=32&height=32`, {
+      token,
+    });
     expect(resize.status).toBe(400);
     expect(resize.body.error.code).toBe(ErrorCode.notAnImage);
   });
@@ -156,7 +324,7 @@ describe('files', () => {
     const { body } = await upload(a.token, await png(8, 8), 'a.png', 'image');
     for (const url of [
       `/v1/admin/files/download/${body.data.id}`,
-      `/v1/admin/files/resize/${body.data.id}?width=4`,
+      `/v1/admin/files/resize/${body.data.id}?width=32&height=32`,
     ]) {
       const res = await call(t, 'GET', url, { token: b.token });
       expect(res.status).toBe(404);

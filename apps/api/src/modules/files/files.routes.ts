@@ -1,4 +1,5 @@
 import { dataOf, fileSchema, idParams, maxUploadBytes, resizeQuery, uploadQuery } from '@mostrador/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
@@ -11,6 +12,23 @@ const tags = ['files'];
 function contentDisposition(name: string) {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The multipart field `file` and its bytes. A body that is not well-formed multipart (no or another
+ * boundary, cut short, garbage) is `malformedUpload`; one over the size limit stays 413.
+ */
+async function readFilePart(request: FastifyRequest) {
+  try {
+    const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
+    if (part?.fieldname !== 'file')
+      throw new AppError('validation', [{ field: 'file', message: 'required' }]);
+    return { part, data: await part.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) throw error;
+    const message = error instanceof Error ? error.message : 'malformed multipart body';
+    throw new AppError('malformedUpload', [{ field: 'file', message }]);
+  }
 }
 
 export const filesRoutes =
@@ -33,10 +51,7 @@ export const filesRoutes =
         const auth = authOf(request);
         if (!request.isMultipart())
           throw new AppError('validation', [{ field: 'file', message: 'send multipart/form-data' }]);
-        const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
-        if (part?.fieldname !== 'file')
-          throw new AppError('validation', [{ field: 'file', message: 'required' }]);
-        const data = await part.toBuffer();
+        const { part, data } = await readFilePart(request);
         if (part.file.truncated)
           throw new AppError('payloadTooLarge', [{ field: 'file', message: 'at most 10 MiB' }]);
         if (!data.length) throw new AppError('validation', [{ field: 'file', message: 'empty' }]);
@@ -69,7 +84,8 @@ export const filesRoutes =
         config: { access: 'authenticated' },
         schema: {
           tags,
-          summary: 'The image fitted in width × height (WebP), cached after the first request',
+          summary:
+            'The image fitted in a square the app shows (32, 40, 64, 80, 96, 120, 240 or 360 px), as WebP',
           params: idParams,
           querystring: resizeQuery,
         },
