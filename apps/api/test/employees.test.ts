@@ -194,15 +194,15 @@ describe('granting on PATCH /admin/users/:id', () => {
       can('employees_edit'),
       grant('customers_find'),
     ]);
-    const target = await createEmployee(t, owner.code, owner.token, [can('orders_find')]);
+    const target = await createEmployee(t, owner.code, owner.token, [can('customers_find')]);
     const refused = await call(t, 'PATCH', `${url}/${target.id}`, {
       token: editor.token,
-      payload: { name: 'Renamed', permissions: [can('orders_find'), can('customers_find')] },
+      payload: { name: 'Renamed', permissions: [can('customers_find'), can('orders_find')] },
     });
     expectError(refused, 403, ErrorCode.cannotGrantPermission);
     const unchanged = await call(t, 'GET', `${url}/${target.id}`, { token: owner.token });
     expect(unchanged.body.data.name).not.toBe('Renamed');
-    expect(await entriesOf(owner.token, target.id)).toEqual(['can_do:orders_find']);
+    expect(await entriesOf(owner.token, target.id)).toEqual(['can_do:customers_find']);
 
     const renamed = await call(t, 'PATCH', `${url}/${target.id}`, {
       token: editor.token,
@@ -213,7 +213,7 @@ describe('granting on PATCH /admin/users/:id', () => {
     // Sending the same entries is no change.
     const same = await call(t, 'PATCH', `${url}/${target.id}`, {
       token: editor.token,
-      payload: { permissions: [can('orders_find')] },
+      payload: { permissions: [can('customers_find')] },
     });
     expect(same.status).toBe(200);
   });
@@ -224,6 +224,7 @@ describe('granting on PATCH /admin/users/:id', () => {
       can('grant_permissions'),
       can('employees_edit'),
       grant('customers_find'),
+      grant('orders_find'),
     ]);
     const target = await createEmployee(t, owner.code, owner.token, [can('orders_find')]);
     const patch = (permissions: Entry[]) =>
@@ -235,8 +236,6 @@ describe('granting on PATCH /admin/users/:id', () => {
       'customers_find',
       'orders_find',
     ]);
-    // Taking away what he may not grant is refused too.
-    expectError(await patch([can('customers_find')]), 403, ErrorCode.cannotGrantPermission);
     expectError(
       await patch([can('orders_find'), can('customers_find'), can('products_find')]),
       403,
@@ -246,11 +245,25 @@ describe('granting on PATCH /admin/users/:id', () => {
     const taken = await patch([can('orders_find')]);
     expect(taken.status).toBe(200);
     expect(await entriesOf(owner.token, target.id)).toEqual(['can_do:orders_find']);
+    // Someone holding a right he may not grant is out of his reach: neither given nor taken anything.
+    const senior = await createEmployee(t, owner.code, owner.token, [
+      can('orders_find'),
+      can('products_find'),
+    ]);
+    expectError(
+      await call(t, 'PATCH', `${url}/${senior.id}`, {
+        token: editor.token,
+        payload: { permissions: [can('orders_find')] },
+      }),
+      403,
+      ErrorCode.employeeNotManageable,
+    );
+    expect(await entriesOf(owner.token, senior.id)).toEqual(['can_do:orders_find', 'can_do:products_find']);
   });
 
   it('applies a changed permission at the employee’s next request', async () => {
     const owner = await createLicense(t);
-    const employee = await createEmployee(t, owner.code, owner.token, [can('products_edit')]);
+    const employee = await createEmployee(t, owner.code, owner.token, [can('settings_edit')]);
     const createTax = () =>
       call(t, 'POST', '/v1/admin/taxes', { token: employee.token, payload: { name: 'IVA', percentage: 21 } });
     expect((await createTax()).status).toBe(201);
@@ -262,7 +275,7 @@ describe('granting on PATCH /admin/users/:id', () => {
     expectError(await createTax(), 403, ErrorCode.forbidden);
     await call(t, 'PATCH', `${url}/${employee.id}`, {
       token: owner.token,
-      payload: { permissions: [can('products_edit')] },
+      payload: { permissions: [can('settings_edit')] },
     });
     expect((await createTax()).status).toBe(201);
   });
@@ -321,15 +334,15 @@ describe('usernames', () => {
 });
 
 describe('DELETE /admin/users/:id', () => {
-  it('refuses to delete oneself (409, 1000110)', async () => {
+  it('refuses to delete oneself (409, 1000137)', async () => {
     const owner = await createLicense(t);
     const self = await call(t, 'DELETE', `${url}/${owner.admin.id}`, { token: owner.token });
-    expectError(self, 409, ErrorCode.cannotDeleteEmployee);
+    expectError(self, 409, ErrorCode.cannotDeleteSelf);
     const deleter = await createEmployee(t, owner.code, owner.token, [can('employees_delete')]);
     expectError(
       await call(t, 'DELETE', `${url}/${deleter.id}`, { token: deleter.token }),
       409,
-      ErrorCode.cannotDeleteEmployee,
+      ErrorCode.cannotDeleteSelf,
     );
     expect((await call(t, 'GET', '/v1/admin/users/info', { token: deleter.token })).status).toBe(200);
     expect((await call(t, 'GET', '/v1/admin/users/info', { token: owner.token })).status).toBe(200);
@@ -441,6 +454,7 @@ describe('employee list and records', () => {
     expect(res.body.data).toMatchObject({ total: 4, page: 1, limit: 50 });
     const ana = res.body.data.items.find((x: { id: number }) => x.id === ids['Ana Ruiz']);
     expect(Object.keys(ana).sort()).toEqual([
+      'canManage',
       'createdAt',
       'email',
       'enabled',
@@ -452,6 +466,7 @@ describe('employee list and records', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
     const one = await call(t, 'GET', `${url}/${ids['Ana Ruiz']}`, { token });
     expect(Object.keys(one.body.data).sort()).toEqual([
+      'canManage',
       'createdAt',
       'email',
       'enabled',
@@ -668,13 +683,17 @@ describe('taking over another employee', () => {
       { username: 'renamed' },
       { enabled: false },
       { email: 'x@y.es' },
+      { name: 'Renamed' },
     ]) {
       expectError(
         await call(t, 'PATCH', `${url}/${owner.admin.id}`, { token: editor.token, payload }),
         403,
-        ErrorCode.forbidden,
+        ErrorCode.employeeNotManageable,
       );
     }
+    expect((await call(t, 'GET', `${url}/${owner.admin.id}`, { token: owner.token })).body.data.name).toBe(
+      'owner',
+    );
     expect((await call(t, 'GET', '/v1/admin/users/info', { token: before })).status).toBe(200);
     await login(t, { license: owner.code, username: 'owner', password: owner.password });
   });
@@ -702,5 +721,174 @@ describe('taking over another employee', () => {
     });
     expectError(res, 403, ErrorCode.cannotGrantPermission);
     expect((await entriesOf(owner.token, owner.admin.id)).length).toBeGreaterThan(2);
+  });
+});
+
+/** Every permission a company may hold, in both scopes: what a license's first employee holds. */
+const everything = () =>
+  allPermissions
+    .filter((p) => !p.startsWith('licenses_'))
+    .flatMap((permission) => [can(permission), grant(permission)]);
+
+describe('who may edit or delete whom (contract §4)', () => {
+  it('refuses deleting the company administrator with employees_delete alone (403, 1000136)', async () => {
+    const owner = await createLicense(t);
+    const deleter = await createEmployee(t, owner.code, owner.token, [
+      can('employees_delete'),
+      can('employees_find'),
+    ]);
+    expectError(
+      await call(t, 'DELETE', `${url}/${owner.admin.id}`, { token: deleter.token }),
+      403,
+      ErrorCode.employeeNotManageable,
+    );
+    expect((await call(t, 'GET', '/v1/admin/users/info', { token: owner.token })).status).toBe(200);
+    // Someone whose every right he may grant, he deletes.
+    const grantor = await createEmployee(t, owner.code, owner.token, [
+      can('employees_delete'),
+      grant('customers_find'),
+    ]);
+    const clerk = await createEmployee(t, owner.code, owner.token, [
+      can('customers_find'),
+      grant('customers_find'),
+    ]);
+    const senior = await createEmployee(t, owner.code, owner.token, [
+      can('customers_find'),
+      can('orders_find'),
+    ]);
+    expectError(
+      await call(t, 'DELETE', `${url}/${senior.id}`, { token: grantor.token }),
+      403,
+      ErrorCode.employeeNotManageable,
+    );
+    expect((await call(t, 'DELETE', `${url}/${clerk.id}`, { token: grantor.token })).status).toBe(200);
+  });
+
+  it('answers canManage on the list and the record', async () => {
+    const owner = await createLicense(t);
+    const viewer = await createEmployee(t, owner.code, owner.token, [
+      can('employees_find'),
+      grant('customers_find'),
+    ]);
+    const clerk = await createEmployee(t, owner.code, owner.token, [can('customers_find')]);
+    const senior = await createEmployee(t, owner.code, owner.token, [can('orders_find')]);
+    const list = await call(t, 'GET', url, { token: viewer.token });
+    const byId = new Map(
+      list.body.data.items.map((e: { id: number; canManage: boolean }) => [e.id, e.canManage]),
+    );
+    expect(Object.fromEntries(byId)).toEqual({
+      [owner.admin.id]: false,
+      [viewer.id]: false,
+      [clerk.id]: true,
+      [senior.id]: false,
+    });
+    const get = async (token: string, id: number) =>
+      (await call(t, 'GET', `${url}/${id}`, { token })).body.data.canManage;
+    expect(await get(viewer.token, clerk.id)).toBe(true);
+    expect(await get(viewer.token, senior.id)).toBe(false);
+    expect(await get(owner.token, senior.id)).toBe(true);
+    expect(await get(owner.token, owner.admin.id)).toBe(false);
+    // The platform SUPER_ADMIN manages every colleague.
+    const colleague = await newEmployee(platform.token, [can('licenses_find')]);
+    expect(await get(platform.token, colleague.body.data.id)).toBe(true);
+  });
+
+  it('never deletes, switches off or strips the last holder of grant_permissions (409, 1000138)', async () => {
+    const owner = await createLicense(t);
+    const second = await createEmployee(t, owner.code, owner.token, everything());
+    // Two holders: one may go.
+    expect((await call(t, 'DELETE', `${url}/${owner.admin.id}`, { token: second.token })).status).toBe(200);
+    // Someone who may grant all the last holder's rights but holds grant_permissions only as can_grant.
+    const manager = await createEmployee(t, owner.code, second.token, [
+      ...everything().filter((e) => e.scope === 'can_grant'),
+      can('employees_delete'),
+      can('employees_edit'),
+      can('employees_find'),
+    ]);
+    expectError(
+      await call(t, 'DELETE', `${url}/${second.id}`, { token: manager.token }),
+      409,
+      ErrorCode.lastPermissionGranter,
+    );
+    expectError(
+      await call(t, 'PATCH', `${url}/${second.id}`, { token: manager.token, payload: { enabled: false } }),
+      409,
+      ErrorCode.lastPermissionGranter,
+    );
+    const info = await call(t, 'GET', `${url}/${second.id}`, { token: second.token });
+    expect(info.body.data.enabled).toBe(true);
+    // Other edits of the last holder remain possible.
+    expect(
+      (
+        await call(t, 'PATCH', `${url}/${second.id}`, {
+          token: manager.token,
+          payload: { name: 'Still here' },
+        })
+      ).status,
+    ).toBe(200);
+    // With another holder, stripping one of them is allowed; stripping the last is not.
+    const third = await createEmployee(t, owner.code, second.token, everything());
+    const strip = (token: string, id: number) =>
+      call(t, 'PATCH', `${url}/${id}`, {
+        token,
+        payload: { permissions: everything().filter((e) => e.permission !== 'grant_permissions') },
+      });
+    expect((await strip(second.token, third.id)).status).toBe(200);
+    await call(t, 'PATCH', `${url}/${third.id}`, {
+      token: second.token,
+      payload: { permissions: everything() },
+    });
+    expect((await strip(third.token, second.id)).status).toBe(200);
+    // Now `third` is the only holder; nobody can strip him (not himself, and no holder is left to).
+    expectError(
+      await call(t, 'DELETE', `${url}/${third.id}`, { token: manager.token }),
+      409,
+      ErrorCode.lastPermissionGranter,
+    );
+  });
+
+  it('lets two holders deleting each other at once leave one of them', async () => {
+    for (let round = 0; round < 4; round++) {
+      const owner = await createLicense(t);
+      const other = await createEmployee(t, owner.code, owner.token, everything());
+      // Both callers are past authentication before either deletes: only the lock keeps one holder.
+      const [ownerAuth, otherAuth] = await Promise.all([
+        t.services.authentication.authenticate(owner.token),
+        t.services.authentication.authenticate(other.token),
+      ]);
+      const results = await Promise.allSettled([
+        t.services.employees.remove(ownerAuth!, other.id),
+        t.services.employees.remove(otherAuth!, owner.admin.id),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason.code).toBe(ErrorCode.lastPermissionGranter);
+      const left = await t.database.db
+        .select()
+        .from(userPermissions)
+        .where(eq(userPermissions.licenseId, owner.license.id));
+      expect(left.filter((e) => e.permission === 'grant_permissions' && e.scope === 'can_do')).toHaveLength(
+        1,
+      );
+    }
+  });
+
+  it('changes one’s own password only on the profile (409, 1000139)', async () => {
+    const owner = await createLicense(t);
+    const res = await call(t, 'PATCH', `${url}/${owner.admin.id}`, {
+      token: owner.token,
+      payload: { password: 'without-the-old-1' },
+    });
+    expectError(res, 409, ErrorCode.ownPasswordOnProfile);
+    await expect(
+      login(t, { license: owner.code, username: 'owner', password: 'without-the-old-1' }),
+    ).rejects.toThrow(/401/);
+    expect(await login(t, { license: owner.code, username: 'owner', password: owner.password })).toBeTruthy();
+    // Other fields of one's own record stay editable there.
+    const renamed = await call(t, 'PATCH', `${url}/${owner.admin.id}`, {
+      token: owner.token,
+      payload: { name: 'The owner' },
+    });
+    expect(renamed.status).toBe(200);
   });
 });

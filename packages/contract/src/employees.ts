@@ -13,6 +13,12 @@ export const employeeSchema = z.object({
   enabled: z.boolean(),
   permissions: z.array(permissionEntrySchema),
   createdAt: z.string(),
+  /**
+   * Whether the caller may edit and delete this employee: false for oneself (the profile edits one's
+   * own record) and for anyone holding a permission the caller may not grant (can_grant), unless the
+   * caller is the platform SUPER_ADMIN. Deleting the last holder of grant_permissions is still refused.
+   */
+  canManage: z.boolean(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 

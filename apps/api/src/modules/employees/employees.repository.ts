@@ -1,4 +1,4 @@
-import type { PermissionEntry, PermissionScope } from '@mostrador/contract';
+import { type PermissionEntry, type PermissionScope, SUPER_ADMIN } from '@mostrador/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
@@ -94,6 +94,31 @@ export function createEmployeesRepository(db: DbOrTx) {
         .where(and(eq(users.licenseId, licenseId), eq(users.id, id)))
         .returning({ id: users.id });
       return rows.length > 0;
+    },
+
+    /**
+     * A transaction-scoped lock on the license's holders of grant_permissions: whoever deletes, switches
+     * off or strips one of them takes it first, so the last holder is never removed by two changes at once.
+     */
+    async lockGranters(licenseId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(6002, ${licenseId})`);
+    },
+
+    /** The enabled employees of a license who hold grant_permissions (can_do) or the SUPER_ADMIN role. */
+    async granters(licenseId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.licenseId, licenseId),
+            eq(users.enabled, true),
+            sql`(${SUPER_ADMIN} = any(${users.roles}) or exists (
+              select 1 from ${userPermissions} p
+              where p.user_id = ${users.id} and p.scope = 'can_do' and p.permission = 'grant_permissions'))`,
+          ),
+        );
+      return rows.map((r) => r.id);
     },
 
     /** Replaces a user's entries with `entries`. */

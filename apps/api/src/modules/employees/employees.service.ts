@@ -21,7 +21,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type AuthContext, everyPermission } from '../../plugins/auth.js';
 import { createAuthenticationRepository } from '../authentication/authentication.repository.js';
 import { licenses } from '../licenses/licenses.table.js';
-import { createEmployeesRepository, type UserRow } from './employees.repository.js';
+import { createEmployeesRepository, type EmployeesRepository, type UserRow } from './employees.repository.js';
 import { permissionChanges, refusedChanges } from './grant-rules.js';
 
 type Entry = Omit<PermissionEntry, 'id'>;
@@ -31,7 +31,7 @@ const allEntries: PermissionEntry[] = allPermissions.flatMap((permission) => [
   { scope: 'can_grant' as const, permission },
 ]);
 
-function toEmployee(row: UserRow, permissions: PermissionEntry[]): Employee {
+function toEmployee(row: UserRow, permissions: PermissionEntry[], canManage: boolean): Employee {
   return {
     id: row.id,
     name: row.name,
@@ -41,17 +41,26 @@ function toEmployee(row: UserRow, permissions: PermissionEntry[]): Employee {
     enabled: row.enabled,
     permissions,
     createdAt: row.createdAt.toISOString(),
+    canManage,
   };
 }
 
+const isSuperAdmin = (auth: AuthContext) => auth.grantable === everyPermission;
+
 /**
- * Whether `auth` may change another employee's credentials or switch him off: never the platform
- * SUPER_ADMIN, and only someone all of whose rights the editor could have granted himself.
+ * Contract §4: whether `auth` may edit or delete another employee: only when he may grant (can_grant)
+ * every permission that employee holds, in either scope; the platform SUPER_ADMIN may act on anyone
+ * but himself, and nobody else on a SUPER_ADMIN.
  */
-function mayManage(auth: AuthContext, target: UserRow, entries: PermissionEntry[]): boolean {
+function mayManage(auth: AuthContext, target: UserRow, entries: Pick<PermissionEntry, 'permission'>[]) {
+  if (target.id === auth.userId) return false;
+  if (isSuperAdmin(auth)) return true;
   if (target.roles.includes(SUPER_ADMIN)) return false;
   return entries.every((e) => auth.grantable.has(e.permission as Permission));
 }
+
+const holdsGrant = (entries: Entry[]) =>
+  entries.some((e) => e.scope === 'can_do' && e.permission === 'grant_permissions');
 
 export function createEmployeesService(deps: { db: Db }) {
   const { db } = deps;
@@ -88,6 +97,16 @@ export function createEmployeesService(deps: { db: Db }) {
         refused.map((e) => ({ field: 'permissions', message: `${e.scope} ${e.permission}` })),
       );
     }
+  }
+
+  /**
+   * Refuses to delete, switch off or strip `userId` when no other enabled employee of the license holds
+   * grant_permissions. Under the license's lock, so two such changes at once are taken one after the other.
+   */
+  async function assertNotLastGranter(r: EmployeesRepository, licenseId: number, userId: number) {
+    await r.lockGranters(licenseId);
+    const others = (await r.granters(licenseId)).filter((g) => g !== userId);
+    if (!others.length) throw new AppError('lastPermissionGranter');
   }
 
   async function usernameTaken(licenseId: number, username: string, exceptId?: number) {
@@ -145,9 +164,14 @@ export function createEmployeesService(deps: { db: Db }) {
 
     async list(auth: AuthContext, query: ListQuery) {
       const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
+      const entries = await repo.permissionsOf(
+        auth.licenseId,
+        rows.map((r) => r.id),
+      );
       return pageOf(
         rows.map((r) => {
-          const { permissions: _omit, ...rest } = toEmployee(r, []);
+          const held = entries.filter((e) => e.userId === r.id);
+          const { permissions: _omit, ...rest } = toEmployee(r, [], mayManage(auth, r, held));
           return rest;
         }),
         count,
@@ -158,7 +182,8 @@ export function createEmployeesService(deps: { db: Db }) {
     async get(auth: AuthContext, id: number): Promise<Employee> {
       const user = await repo.find(auth.licenseId, id);
       if (!user) throw notFound();
-      return toEmployee(user, await entriesOf(auth.licenseId, id));
+      const entries = await entriesOf(auth.licenseId, id);
+      return toEmployee(user, entries, mayManage(auth, user, entries));
     },
 
     async create(auth: AuthContext, body: CreateEmployeeBody): Promise<Employee> {
@@ -200,23 +225,26 @@ export function createEmployeesService(deps: { db: Db }) {
       if (!user) throw notFound();
       const before = await entriesOf(auth.licenseId, id);
       const changes = body.permissions ? permissionChanges(before, body.permissions) : undefined;
-      if (changes && id === auth.userId && (changes.added.length || changes.removed.length)) {
+      const self = id === auth.userId;
+      if (self && body.password !== undefined) {
+        // One's own password changes on the profile, with the current one (PATCH /admin/users/info).
+        throw new AppError('ownPasswordOnProfile', [{ field: 'password', message: 'use your profile' }]);
+      }
+      if (changes && self && (changes.added.length || changes.removed.length)) {
         // Contract §4 grants to another employee: nobody widens (or narrows) his own rights.
         throw new AppError('cannotGrantPermission', [{ field: 'permissions', message: 'not on oneself' }]);
       }
       const disabling = body.enabled === false && user.enabled;
-      if (disabling && (id === auth.userId || user.roles.includes(SUPER_ADMIN))) {
+      if (disabling && (self || user.roles.includes(SUPER_ADMIN))) {
         throw new AppError('cannotDeleteEmployee');
       }
-      const touchesAccess =
-        body.password !== undefined ||
-        body.username !== undefined ||
-        body.email !== undefined ||
-        body.enabled !== undefined;
-      if (touchesAccess && id !== auth.userId && !mayManage(auth, user, before)) {
-        // Taking over someone's credentials would hand over rights the editor cannot grant.
-        throw new AppError('forbidden');
+      if (!self && !mayManage(auth, user, before)) {
+        // Editing someone who holds rights the editor cannot grant would hand them over (his
+        // credentials) or take them away (his entries, his account).
+        throw new AppError('employeeNotManageable');
       }
+      const strips =
+        holdsGrant(before) && (disabling || (changes !== undefined && !holdsGrant(changes.next)));
       if (changes) {
         const license = await licenseOf(auth.licenseId);
         checkAllowedForLicense(license.isPlatform, changes.added);
@@ -233,6 +261,7 @@ export function createEmployeesService(deps: { db: Db }) {
       if (body.password) values.passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         const r = createEmployeesRepository(tx);
+        if (strips) await assertNotLastGranter(r, auth.licenseId, id);
         if (Object.keys(values).length) await r.update(auth.licenseId, id, values);
         if (changes) await r.setPermissions(auth.licenseId, id, changes.next);
         if (disabling || body.password) await createAuthenticationRepository(tx).deleteSessionsOf(id);
@@ -243,12 +272,17 @@ export function createEmployeesService(deps: { db: Db }) {
     async remove(auth: AuthContext, id: number) {
       const user = await repo.find(auth.licenseId, id);
       if (!user) throw notFound();
-      if (id === auth.userId || user.roles.includes(SUPER_ADMIN)) throw new AppError('cannotDeleteEmployee');
+      if (id === auth.userId) throw new AppError('cannotDeleteSelf');
+      if (user.roles.includes(SUPER_ADMIN)) throw new AppError('cannotDeleteEmployee');
+      const entries = await entriesOf(auth.licenseId, id);
+      if (!mayManage(auth, user, entries)) throw new AppError('employeeNotManageable');
       // His sessions and permission entries go with the row (foreign keys cascade); the support
       // sessions he opened as other employees are ended here.
       await db.transaction(async (tx) => {
+        const r = createEmployeesRepository(tx);
+        if (holdsGrant(entries)) await assertNotLastGranter(r, auth.licenseId, id);
         await createAuthenticationRepository(tx).deleteSessionsOf(id);
-        await createEmployeesRepository(tx).remove(auth.licenseId, id);
+        await r.remove(auth.licenseId, id);
       });
     },
   };
