@@ -98,6 +98,9 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
         if (!isImageType(file.mimeType))
           throw new AppError('validation', [{ field: 'logo', message: 'file is not an image' }]);
       }
+      const certificate = body.verifactu?.certificateFile;
+      if (certificate != null && !(await createFilesRepository(deps.db).find(auth.licenseId, certificate)))
+        throw new AppError('validation', [{ field: 'verifactu.certificateFile', message: 'unknown file' }]);
       const { data, secrets } = await load(auth.licenseId);
       const next: Record<string, unknown> = { ...data };
       const nextSecrets = { ...secrets };
