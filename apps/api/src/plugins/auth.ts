@@ -34,6 +34,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every route's declared access rule, in registration order: the permission-matrix test walks it. */
+    routeAccess: readonly RouteAccess[];
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 export type Authenticate = (token: string) => Promise<AuthContext | null>;
@@ -56,10 +66,15 @@ export function hasAccess(auth: AuthContext, access: Exclude<Access, 'public' | 
 /** The route guard: every `/v1` route declares `config.access`; a route without one fails at start. */
 export function registerAuth(app: FastifyInstance, authenticate: Authenticate) {
   app.decorateRequest('auth', null);
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/v1') && !route.config?.access) {
+    const access = route.config?.access;
+    if (route.url.startsWith('/v1') && !access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
+    if (!access) return;
+    for (const method of [route.method].flat()) routeAccess.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
