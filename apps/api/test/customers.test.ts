@@ -9,7 +9,9 @@ import {
   createLicense,
   expectError,
   failingFields,
+  pngImage,
   type TestApp,
+  uploadFile,
 } from './helpers.js';
 
 let t: TestApp;
@@ -293,6 +295,37 @@ describe('customer validation', () => {
       expect(failingFields(res), field).toEqual([field]);
     }
     expect(await getCustomer(token, created.id)).toEqual(created);
+  });
+});
+
+describe('customer image', () => {
+  it('takes only an image file of the company itself, else 400 naming image', async () => {
+    const mine = await createLicense(t);
+    const theirs = await createLicense(t);
+    const theirImage = (await uploadFile(t, theirs.token, await pngImage(8, 8), 'theirs.png', 'image')).body
+      .data.id;
+    const pdf = (await uploadFile(t, mine.token, Buffer.from('%PDF-1.4\n%%EOF\n'), 'ficha.pdf')).body.data.id;
+    for (const [image, message] of [
+      [theirImage, 'unknown file'],
+      [999999, 'unknown file'],
+      [pdf, 'file is not an image'],
+    ] as const) {
+      const res = await call(t, 'POST', url, { token: mine.token, payload: { name: 'Ana', image } });
+      expect(failingFields(res)).toEqual(['image']);
+      expect(res.body.error.details[0].message).toBe(message);
+    }
+    expect((await call(t, 'GET', url, { token: mine.token })).body.data.total).toBe(0);
+
+    const mineImage = (await uploadFile(t, mine.token, await pngImage(8, 8), 'ana.png', 'image')).body.data
+      .id;
+    const created = await createCustomer(mine.token, { name: 'Ana', image: mineImage });
+    expect(created.image).toBe(mineImage);
+    const res = await call(t, 'PUT', `${url}/${created.id}`, {
+      token: mine.token,
+      payload: { name: 'Ana', image: theirImage },
+    });
+    expect(failingFields(res)).toEqual(['image']);
+    expect((await getCustomer(mine.token, created.id)).image).toBe(mineImage);
   });
 });
 

@@ -168,6 +168,8 @@ describe('license creation', () => {
       .sort();
     const expected = companyPermissions.flatMap((p) => [`can_do:${p}`, `can_grant:${p}`]).sort();
     expect(entries).toEqual(expected);
+    // The company's administrator edits its general settings and taxes.
+    expect(entries).toEqual(expect.arrayContaining(['can_do:settings_edit', 'can_grant:settings_edit']));
     expect(entries.some((e) => e.includes('licenses_'))).toBe(false);
     expect(
       allPermissions.filter((p) => !companyPermissions.includes(p)).every((p) => p.startsWith('licenses_')),
@@ -250,6 +252,46 @@ describe('license creation', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expectError(results.find((r) => r.status === 409)!, 409, ErrorCode.licenseCodeExists);
     expect((await list({ query: code })).total).toBe(1);
+  });
+});
+
+describe('license customer and product', () => {
+  /** A customer and a product of the license behind `token`. */
+  async function customerAndProduct(token: string) {
+    const customer = await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Cliente' } });
+    const tax = await call(t, 'POST', '/v1/admin/taxes', { token, payload: { name: 'IVA', percentage: 21 } });
+    const product = await call(t, 'POST', '/v1/admin/products', {
+      token,
+      payload: { name: 'Licencia anual', type: 'regular', price: 300, taxType: tax.body.data.id },
+    });
+    expect([customer.status, tax.status, product.status]).toEqual([201, 201, 201]);
+    return { customerId: customer.body.data.id as number, productId: product.body.data.id as number };
+  }
+
+  it('are the platform’s own: another license’s customer or product is 400 naming the field', async () => {
+    const company = await createLicense(t);
+    const theirs = await customerAndProduct(company.token);
+    const ours = await customerAndProduct(platform.token);
+    const refused = await call(t, 'POST', url, { token: platform.token, payload: newLicenseBody(theirs) });
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toEqual(['customerId', 'productId']);
+    const unknown = await call(t, 'POST', url, {
+      token: platform.token,
+      payload: newLicenseBody({ customerId: 999999 }),
+    });
+    expect(fieldsOf(unknown)).toEqual(['customerId']);
+
+    const { body, license } = await createViaApi(ours);
+    expect(license).toMatchObject(ours);
+    const edited = await call(t, 'PUT', `${url}/${license.id}`, {
+      token: platform.token,
+      payload: { name: body.name, code: body.code, status: 'active', ...ours, productId: theirs.productId },
+    });
+    expect(edited.status).toBe(400);
+    expect(fieldsOf(edited)).toEqual(['productId']);
+    expect((await call(t, 'GET', `${url}/${license.id}`, { token: platform.token })).body.data).toMatchObject(
+      ours,
+    );
   });
 });
 

@@ -177,7 +177,6 @@ describe('product CRUD', () => {
       supplierCommissionType: 'percentage',
       supplierCommissionQuantity: 12.5,
       bookingCalendarId: calendarId,
-      supplierId: 3,
     });
     expect(created).toEqual({
       id: expect.any(Number),
@@ -202,7 +201,7 @@ describe('product CRUD', () => {
       supplierCommissionType: 'percentage',
       supplierCommissionQuantity: 12.5,
       bookingCalendarId: calendarId,
-      supplierId: 3,
+      supplierId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -359,7 +358,6 @@ describe('product CRUD', () => {
       taxType: taxId,
       durationInMinutes: 60,
       sellOnline: true,
-      supplierId: 4,
     });
     const next = {
       reference: 'B-2',
@@ -558,11 +556,12 @@ describe('product validation', () => {
 });
 
 describe('product tax and image', () => {
-  it('takes only a tax and an image file of the company itself', async () => {
+  it('takes only a tax, an image file, a calendar and a supplier of the company itself', async () => {
     const mine = await company();
     const theirs = await company();
     const theirImage = await upload(theirs.token, await png(), 'theirs.png');
     const pdf = await upload(mine.token, Buffer.from('%PDF-1.4\n%%EOF\n'), 'tarifa.pdf');
+    const theirCalendar = await createCalendar(theirs.token);
     const body = { name: 'Masaje', type: 'regular', price: 10, taxType: mine.taxId };
     for (const [payload, field, message] of [
       [{ ...body, taxType: theirs.taxId }, 'taxType', 'unknown tax'],
@@ -570,6 +569,13 @@ describe('product tax and image', () => {
       [{ ...body, image: theirImage }, 'image', 'unknown file'],
       [{ ...body, image: 999999 }, 'image', 'unknown file'],
       [{ ...body, image: pdf }, 'image', 'file is not an image'],
+      [
+        { ...body, type: 'bookable', durationInMinutes: 60, bookingCalendarId: theirCalendar },
+        'bookingCalendarId',
+        'unknown booking calendar',
+      ],
+      // Suppliers have no records yet: no supplier id is the company's own.
+      [{ ...body, supplierId: 3 }, 'supplierId', 'unknown supplier'],
     ] as const) {
       const res = await call(t, 'POST', url, { token: mine.token, payload });
       expect(failingFields(res)).toEqual([field]);
@@ -1056,7 +1062,6 @@ describe('product list', () => {
       taxType: taxId,
       sellOnline: true,
       durationInMinutes: 60,
-      supplierId: 3,
       bookingCalendarId: calendarId,
     });
     const res = await call(t, 'GET', url, { token });
@@ -1154,7 +1159,6 @@ describe('product list', () => {
       durationInMinutes: 60,
       sellOnline: true,
       bookingCalendarId: calendarId,
-      supplierId: 9,
     });
     const bono = await createProduct(token, {
       name: 'Bono',
@@ -1168,8 +1172,14 @@ describe('product list', () => {
       type: 'regular',
       price: 12.5,
       taxType: taxId,
-      supplierId: 8,
     });
+    // No supplier can be linked through the API until suppliers exist: the filter reads stored links.
+    for (const [id, supplierId] of [
+      [massage.id, 9],
+      [cream.id, 8],
+    ] as const) {
+      await t.database.db.update(products).set({ supplierId }).where(eq(products.id, id));
+    }
     const found = async (filters: unknown) =>
       ids((await list(token, { filters: JSON.stringify(filters) })).items);
     expect(await found({ type: { eq: 'pack' } })).toEqual([bono.id]);

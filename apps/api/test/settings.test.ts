@@ -10,6 +10,7 @@ import {
   call,
   createEmployee,
   createLicense,
+  failingFields,
   login,
   pngImage,
   type TestApp,
@@ -149,6 +150,28 @@ describe('company logo', () => {
     expect((await call(t, 'GET', url, { token })).body.data.logo).toBe(logo.body.data.id);
     // Null removes it.
     expect((await call(t, 'PUT', url, { token, payload: { logo: null } })).body.data.logo).toBeNull();
+  });
+
+  it('takes a Verifactu certificate file the company uploaded, never another company’s', async () => {
+    const { token } = await createLicense(t);
+    const other = await createLicense(t);
+    const mine = await uploadFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
+    const theirs = await uploadFile(t, other.token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
+    const verifactu = { status: true, environment: 'test' };
+    for (const id of [theirs.body.data.id, 999999]) {
+      const res = await call(t, 'PUT', url, {
+        token,
+        payload: { verifactu: { ...verifactu, certificateFile: id } },
+      });
+      expect(failingFields(res)).toEqual(['verifactu.certificateFile']);
+    }
+    expect((await call(t, 'GET', url, { token })).body.data.verifactu.certificateFile).toBeNull();
+    const saved = await call(t, 'PUT', url, {
+      token,
+      payload: { verifactu: { ...verifactu, certificateFile: mine.body.data.id } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.verifactu.certificateFile).toBe(mine.body.data.id);
   });
 });
 

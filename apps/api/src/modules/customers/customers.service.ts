@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
+import { assertOwned } from '../../lib/references.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { createOrdersRepository } from '../orders/orders.repository.js';
@@ -81,6 +82,10 @@ export function createCustomersService(deps: { db: Db }) {
       if (other && other.id !== id) throw emailTaken();
     }
     await checkCustomFields(auth.licenseId, body.customFields);
+    // The image is a file the company uploaded; another company's file is unknown here.
+    await assertOwned(db, auth.licenseId, [
+      { field: 'image', table: 'file', image: true, id: body.image, what: 'file' },
+    ]);
     try {
       return await db.transaction(async (tx) => {
         const r = createCustomersRepository(tx);

@@ -7,13 +7,17 @@ import {
   SUPER_ADMIN,
   type UpdateLicenseBody,
 } from '@mostrador/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf, type ZonedListQuery } from '../../lib/list.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { assertOwned } from '../../lib/references.js';
 import { createAuthenticationRepository } from '../authentication/authentication.repository.js';
+import { customers } from '../customers/customers.table.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
+import { products } from '../products/products.table.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { createLicensesRepository, type LicenseRow } from './licenses.repository.js';
 import { licenses } from './licenses.table.js';
@@ -40,6 +44,23 @@ const uniqueCode = (error: unknown): never => {
 export function createLicensesService(deps: { db: Db; settings: SettingsService }) {
   const { db } = deps;
   const repo = createLicensesRepository(db);
+
+  /**
+   * The customer who holds a license and the license product are the platform's own: the platform
+   * sells the licenses. Any other license's id is unknown here (400 naming the field).
+   */
+  async function checkLinks(body: { customerId?: number | null; productId?: number | null }) {
+    if (body.customerId == null && body.productId == null) return;
+    const [platform] = await db
+      .select({ id: licenses.id })
+      .from(licenses)
+      .where(eq(licenses.isPlatform, true));
+    await assertOwned(db, platform?.id ?? 0, [
+      { field: 'customerId', table: customers, id: body.customerId, what: 'customer' },
+      { field: 'productId', table: products, id: body.productId, what: 'product' },
+    ]);
+  }
+
   return {
     findByCode: repo.findByCode,
 
@@ -71,6 +92,7 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
       if (await repo.findByCode(code)) throw codeTaken();
       const passwordHash = await hashPassword(body.adminPassword);
       const isPlatform = body.isPlatform ?? false;
+      await checkLinks(body);
       return db
         .transaction(async (tx) => {
           const [license] = await tx
@@ -117,6 +139,7 @@ export function createLicensesService(deps: { db: Db; settings: SettingsService 
       if (current.isPlatform && body.status !== 'active') {
         throw new AppError('validation', [{ field: 'status', message: 'the platform license stays active' }]);
       }
+      await checkLinks(body);
       const row = await db
         .transaction(async (tx) => {
           const updated = await createLicensesRepository(tx).update(id, {

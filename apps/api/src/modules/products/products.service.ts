@@ -1,7 +1,6 @@
 import {
   centsToEuros,
   eurosToCents,
-  type FieldError,
   isBookableType,
   isSubscriptionType,
   type Language,
@@ -19,14 +18,13 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
+import { assertOwned } from '../../lib/references.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { createBookingsRepository } from '../bookings/bookings.repository.js';
-import { createCalendarsRepository } from '../calendars/calendars.repository.js';
-import { createFilesRepository } from '../files/files.repository.js';
-import { isImageType } from '../files/sniff.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
 import { createOrderLinesRepository } from '../orders/order-lines.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { createTaxesRepository } from '../taxes/taxes.repository.js';
+import { taxes } from '../taxes/taxes.table.js';
 import { createProductsRepository, type ProductRow, type ProductValues } from './products.repository.js';
 
 type Body = z.output<typeof productBody>;
@@ -109,25 +107,25 @@ function valuesOf(body: Body): ProductValues {
 export function createProductsService(deps: { db: Db; settings: SettingsService }) {
   const { db } = deps;
   const repo = createProductsRepository(db);
-  const taxes = createTaxesRepository(db);
-  const files = createFilesRepository(db);
-  const calendars = createCalendarsRepository(db);
 
   const mainLanguage = async (licenseId: number) => (await deps.settings.localeOf(licenseId)).locale;
 
-  /** The tax, the image and the calendar must be the company's own: another company's id is unknown here. */
+  /**
+   * The tax, the image, the calendar and the supplier must be the company's own: another company's id is
+   * unknown here. Suppliers have no table yet, so no supplier id is known.
+   */
   async function checkLinks(licenseId: number, body: Body) {
-    const errors: FieldError[] = [];
-    if (!(await taxes.find(licenseId, body.taxType)))
-      errors.push({ field: 'taxType', message: 'unknown tax' });
-    if (body.image != null) {
-      const file = await files.find(licenseId, body.image);
-      if (!file) errors.push({ field: 'image', message: 'unknown file' });
-      else if (!isImageType(file.mimeType)) errors.push({ field: 'image', message: 'file is not an image' });
-    }
-    if (body.bookingCalendarId != null && !(await calendars.find(licenseId, body.bookingCalendarId)))
-      errors.push({ field: 'bookingCalendarId', message: 'unknown booking calendar' });
-    if (errors.length) throw new AppError('validation', errors);
+    await assertOwned(db, licenseId, [
+      { field: 'taxType', table: taxes, id: body.taxType, what: 'tax' },
+      { field: 'image', table: 'file', image: true, id: body.image, what: 'file' },
+      {
+        field: 'bookingCalendarId',
+        table: bookingCalendars,
+        id: body.bookingCalendarId,
+        what: 'booking calendar',
+      },
+      { field: 'supplierId', table: null, id: body.supplierId, what: 'supplier' },
+    ]);
   }
 
   async function save(auth: AuthContext, body: Body, id?: number): Promise<number> {

@@ -2,10 +2,9 @@ import type { Settings, updateSettingsBody } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { assertOwned } from '../../lib/references.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { createFilesRepository } from '../files/files.repository.js';
-import { isImageType } from '../files/sniff.js';
 import { createProductsRepository } from '../products/products.repository.js';
 import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
 import { createSettingsRepository } from './settings.repository.js';
@@ -91,16 +90,16 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
       ) {
         throw new AppError('forbidden');
       }
-      if (body.logo != null) {
-        // The logo is an image the company uploaded itself; another company's file is unknown here.
-        const file = await createFilesRepository(deps.db).find(auth.licenseId, body.logo);
-        if (!file) throw new AppError('validation', [{ field: 'logo', message: 'unknown file' }]);
-        if (!isImageType(file.mimeType))
-          throw new AppError('validation', [{ field: 'logo', message: 'file is not an image' }]);
-      }
-      const certificate = body.verifactu?.certificateFile;
-      if (certificate != null && !(await createFilesRepository(deps.db).find(auth.licenseId, certificate)))
-        throw new AppError('validation', [{ field: 'verifactu.certificateFile', message: 'unknown file' }]);
+      // The logo and the Verifactu certificate are files the company uploaded itself.
+      await assertOwned(deps.db, auth.licenseId, [
+        { field: 'logo', table: 'file', image: true, id: body.logo, what: 'file' },
+        {
+          field: 'verifactu.certificateFile',
+          table: 'file',
+          id: body.verifactu?.certificateFile,
+          what: 'file',
+        },
+      ]);
       const { data, secrets } = await load(auth.licenseId);
       const next: Record<string, unknown> = { ...data };
       const nextSecrets = { ...secrets };
