@@ -71,7 +71,7 @@ export const bookingsRoutes =
       '/admin/bookings/:id',
       {
         config: { access: requireAny('bookings_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(bookingSchema) } },
+        schema: { tags, summary: 'One booking', params: idParams, response: { 200: dataOf(bookingSchema) } },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );

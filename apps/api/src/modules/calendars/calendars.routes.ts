@@ -42,7 +42,12 @@ export const calendarsRoutes =
       '/admin/booking-calendars',
       {
         config: { access: requireAny('bookingCalendars_create') },
-        schema: { tags, body: bookingCalendarBody, response: { 201: dataOf(bookingCalendarSchema) } },
+        schema: {
+          tags,
+          summary: 'Create a booking calendar with its weekly schedule',
+          body: bookingCalendarBody,
+          response: { 201: dataOf(bookingCalendarSchema) },
+        },
       },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
@@ -51,7 +56,12 @@ export const calendarsRoutes =
       '/admin/booking-calendars/:id',
       {
         config: { access: requireAny('bookingCalendars_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(bookingCalendarSchema) } },
+        schema: {
+          tags,
+          summary: 'One booking calendar with its weekly schedule',
+          params: idParams,
+          response: { 200: dataOf(bookingCalendarSchema) },
+        },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );
@@ -61,6 +71,7 @@ export const calendarsRoutes =
         config: { access: requireAny('bookingCalendars_edit') },
         schema: {
           tags,
+          summary: 'Change a booking calendar and its weekly schedule',
           params: idParams,
           body: bookingCalendarBody,
           response: { 200: dataOf(bookingCalendarSchema) },
@@ -123,7 +134,12 @@ export const calendarsRoutes =
       '/admin/booking-calendars/:id/schedule-anomalies/:anomalyId',
       {
         config: { access: requireAny('bookingCalendarsScheduleAnomaly_delete') },
-        schema: { tags, params: anomalyParams, response: { 200: okSchema } },
+        schema: {
+          tags,
+          summary: 'Delete one anomaly of the calendar’s schedule',
+          params: anomalyParams,
+          response: { 200: okSchema },
+        },
       },
       async (request) => {
         await service.removeAnomaly(authOf(request), request.params.id, request.params.anomalyId);

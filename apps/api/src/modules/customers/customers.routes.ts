@@ -35,7 +35,12 @@ export const customersRoutes =
       '/admin/customers',
       {
         config: { access: requireAny('customers_create') },
-        schema: { tags, body: customerBody, response: { 201: dataOf(customerSchema) } },
+        schema: {
+          tags,
+          summary: 'Create a customer',
+          body: customerBody,
+          response: { 201: dataOf(customerSchema) },
+        },
       },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
@@ -44,7 +49,12 @@ export const customersRoutes =
       '/admin/customers/:id',
       {
         config: { access: requireAny('customers_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(customerSchema) } },
+        schema: {
+          tags,
+          summary: 'One customer',
+          params: idParams,
+          response: { 200: dataOf(customerSchema) },
+        },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );
@@ -52,7 +62,13 @@ export const customersRoutes =
       '/admin/customers/:id',
       {
         config: { access: requireAny('customers_edit') },
-        schema: { tags, params: idParams, body: customerBody, response: { 200: dataOf(customerSchema) } },
+        schema: {
+          tags,
+          summary: 'Change a customer',
+          params: idParams,
+          body: customerBody,
+          response: { 200: dataOf(customerSchema) },
+        },
       },
       async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
     );
@@ -60,7 +76,12 @@ export const customersRoutes =
       '/admin/customers/:id',
       {
         config: { access: requireAny('customers_delete') },
-        schema: { tags, params: idParams, response: { 200: okSchema } },
+        schema: {
+          tags,
+          summary: 'Delete a customer; one with orders or bookings is refused (409)',
+          params: idParams,
+          response: { 200: okSchema },
+        },
       },
       async (request) => {
         await service.remove(authOf(request), request.params.id);

@@ -54,6 +54,7 @@ export const employeesRoutes =
         config: { access: requireAny('employees_find') },
         schema: {
           tags,
+          summary: 'Employees of the license; `query` searches name, email and username',
           querystring: listQuery(employeeListFields),
           response: { 200: listResponse(employeeListItemSchema) },
         },
@@ -65,7 +66,12 @@ export const employeesRoutes =
       '/admin/users',
       {
         config: { access: requireAny('employees_create') },
-        schema: { tags, body: createEmployeeBody, response: { 201: dataOf(employeeSchema) } },
+        schema: {
+          tags,
+          summary: 'Create an employee with his permission entries; he may grant only what the caller may',
+          body: createEmployeeBody,
+          response: { 201: dataOf(employeeSchema) },
+        },
       },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
@@ -75,7 +81,12 @@ export const employeesRoutes =
       '/admin/users/:id',
       {
         config: { access: requireAny('employees_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(employeeSchema) } },
+        schema: {
+          tags,
+          summary: 'One employee with his permission entries',
+          params: idParams,
+          response: { 200: dataOf(employeeSchema) },
+        },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );
@@ -86,6 +97,7 @@ export const employeesRoutes =
         config: { access: requireAny('employees_edit') },
         schema: {
           tags,
+          summary: 'Change an employee; only the fields sent change',
           params: idParams,
           body: updateEmployeeBody,
           response: { 200: dataOf(employeeSchema) },
@@ -98,7 +110,7 @@ export const employeesRoutes =
       '/admin/users/:id',
       {
         config: { access: requireAny('employees_delete') },
-        schema: { tags, params: idParams, response: { 200: okSchema } },
+        schema: { tags, summary: 'Delete an employee', params: idParams, response: { 200: okSchema } },
       },
       async (request) => {
         await service.remove(authOf(request), request.params.id);

@@ -25,7 +25,11 @@ export const appConfigRoutes =
       '/app-config',
       {
         config: { access: 'public' },
-        schema: { tags: ['app'], response: { 200: dataOf(appConfigSchema) } },
+        schema: {
+          tags: ['app'],
+          summary: 'The app name, version and the brand of this host; needs no session',
+          response: { 200: dataOf(appConfigSchema) },
+        },
       },
       async (request) => {
         const host = (request.headers.host ?? '').split(':')[0]?.toLowerCase();

@@ -25,6 +25,7 @@ export const licensesRoutes =
         config: { access: platformOnly('licenses_find') },
         schema: {
           tags,
+          summary: 'Every license (platform only); `query` searches name and code',
           querystring: listQuery(licenseListFields),
           response: { 200: listResponse(licenseListItemSchema) },
         },
@@ -51,7 +52,12 @@ export const licensesRoutes =
       '/admin/licenses/:id',
       {
         config: { access: platformOnly('licenses_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(licenseSchema) } },
+        schema: {
+          tags,
+          summary: 'One license (platform only)',
+          params: idParams,
+          response: { 200: dataOf(licenseSchema) },
+        },
       },
       async (request) => ({ data: await service.get(request.params.id) }),
     );
@@ -59,7 +65,13 @@ export const licensesRoutes =
       '/admin/licenses/:id',
       {
         config: { access: platformOnly('licenses_edit') },
-        schema: { tags, params: idParams, body: updateLicenseBody, response: { 200: dataOf(licenseSchema) } },
+        schema: {
+          tags,
+          summary: 'Change a license (platform only)',
+          params: idParams,
+          body: updateLicenseBody,
+          response: { 200: dataOf(licenseSchema) },
+        },
       },
       async (request) => ({ data: await service.update(request.params.id, request.body) }),
     );
@@ -67,7 +79,12 @@ export const licensesRoutes =
       '/admin/licenses/:id',
       {
         config: { access: platformOnly('licenses_delete') },
-        schema: { tags, params: idParams, response: { 200: okSchema } },
+        schema: {
+          tags,
+          summary: 'Delete a license and everything it holds (platform only)',
+          params: idParams,
+          response: { 200: okSchema },
+        },
       },
       async (request) => {
         await service.remove(request.params.id);

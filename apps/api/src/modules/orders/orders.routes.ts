@@ -52,7 +52,12 @@ export const ordersRoutes =
       '/admin/orders/:id',
       {
         config: { access: requireAny('orders_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(orderSchema) } },
+        schema: {
+          tags,
+          summary: 'One order with its lines',
+          params: idParams,
+          response: { 200: dataOf(orderSchema) },
+        },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );

@@ -41,7 +41,12 @@ export const productsRoutes =
       '/admin/products',
       {
         config: { access: requireAny('products_create') },
-        schema: { tags, body: productBody, response: { 201: dataOf(productSchema) } },
+        schema: {
+          tags,
+          summary: 'Create a product',
+          body: productBody,
+          response: { 201: dataOf(productSchema) },
+        },
       },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
@@ -50,7 +55,7 @@ export const productsRoutes =
       '/admin/products/:id',
       {
         config: { access: requireAny('products_find') },
-        schema: { tags, params: idParams, response: { 200: dataOf(productSchema) } },
+        schema: { tags, summary: 'One product', params: idParams, response: { 200: dataOf(productSchema) } },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );
@@ -58,7 +63,13 @@ export const productsRoutes =
       '/admin/products/:id',
       {
         config: { access: requireAny('products_edit') },
-        schema: { tags, params: idParams, body: productBody, response: { 200: dataOf(productSchema) } },
+        schema: {
+          tags,
+          summary: 'Change a product',
+          params: idParams,
+          body: productBody,
+          response: { 200: dataOf(productSchema) },
+        },
       },
       async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
     );
@@ -66,7 +77,12 @@ export const productsRoutes =
       '/admin/products/:id',
       {
         config: { access: requireAny('products_delete') },
-        schema: { tags, params: idParams, response: { 200: okSchema } },
+        schema: {
+          tags,
+          summary: 'Delete a product; one used in orders or bookings is refused (409)',
+          params: idParams,
+          response: { 200: okSchema },
+        },
       },
       async (request) => {
         await service.remove(authOf(request), request.params.id);
@@ -92,6 +108,7 @@ export const productsRoutes =
         config: { access: requireAny('products_edit') },
         schema: {
           tags,
+          summary: 'Replace the product’s translations, one entry per interface language',
           params: idParams,
           body: productTranslationsBody,
           response: { 200: dataOf(productTranslationsSchema) },

@@ -23,13 +23,21 @@ export const taxesRoutes =
       '/admin/taxes',
       {
         config: { access: 'authenticated' },
-        schema: { tags, querystring: listQuery(taxListFields), response: { 200: listResponse(taxSchema) } },
+        schema: {
+          tags,
+          summary: 'Taxes, by name; `query` searches the name',
+          querystring: listQuery(taxListFields),
+          response: { 200: listResponse(taxSchema) },
+        },
       },
       async (request) => ({ data: await service.list(authOf(request), request.query) }),
     );
     app.post(
       '/admin/taxes',
-      { config: { access: write }, schema: { tags, body: taxBody, response: { 201: dataOf(taxSchema) } } },
+      {
+        config: { access: write },
+        schema: { tags, summary: 'Create a tax', body: taxBody, response: { 201: dataOf(taxSchema) } },
+      },
       async (request, reply) =>
         reply.status(201).send({ data: await service.create(authOf(request), request.body) }),
     );
@@ -37,7 +45,7 @@ export const taxesRoutes =
       '/admin/taxes/:id',
       {
         config: { access: 'authenticated' },
-        schema: { tags, params: idParams, response: { 200: dataOf(taxSchema) } },
+        schema: { tags, summary: 'One tax', params: idParams, response: { 200: dataOf(taxSchema) } },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
     );
@@ -45,13 +53,27 @@ export const taxesRoutes =
       '/admin/taxes/:id',
       {
         config: { access: write },
-        schema: { tags, params: idParams, body: taxBody, response: { 200: dataOf(taxSchema) } },
+        schema: {
+          tags,
+          summary: 'Change a tax',
+          params: idParams,
+          body: taxBody,
+          response: { 200: dataOf(taxSchema) },
+        },
       },
       async (request) => ({ data: await service.update(authOf(request), request.params.id, request.body) }),
     );
     app.delete(
       '/admin/taxes/:id',
-      { config: { access: write }, schema: { tags, params: idParams, response: { 200: okSchema } } },
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          summary: 'Delete a tax; one used by products is refused (409)',
+          params: idParams,
+          response: { 200: okSchema },
+        },
+      },
       async (request) => {
         await service.remove(authOf(request), request.params.id);
         return { data: { ok: true as const } };
