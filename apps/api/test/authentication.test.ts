@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { loginThrottle, sessions } from '../src/db/schema.js';
+import { createSecretBox } from '../src/lib/secrets.js';
 import { hashToken } from '../src/lib/tokens.js';
+import { createLoginThrottle } from '../src/modules/authentication/login-throttle.js';
 import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
 import { buildTestApp, call, createEmployee, createLicense, login, type TestApp } from './helpers.js';
 
@@ -70,8 +75,62 @@ describe('employee password login', () => {
     });
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe(ErrorCode.tooManyAttempts);
+    // Retry-After: the seconds left of the 15-minute lock.
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     const other = await createLicense(t);
     expect(other.token).toBeTruthy();
+  });
+
+  it('counts every one of many failures at once (one atomic upsert each)', async () => {
+    const { code } = await createLicense(t);
+    const username = 'nobody-at-all';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(t, 'POST', loginUrl, { payload: { license: code, username, password: 'bad-one' } }),
+      ),
+    );
+    const failed = answers.filter((a) => a.status === 401).length;
+    expect(failed + answers.filter((a) => a.status === 429).length).toBe(12);
+    const [row] = await t.database.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, `u:${code}:${username}`));
+    expect(row!.failures).toBe(failed);
+  });
+
+  it('keeps counting across API processes on one database, and after a restart', async () => {
+    const { code, password } = await createLicense(t);
+    /** Another API process on the same database, with a throttle of its own. */
+    const instance = async () => {
+      const { app } = await buildApp({
+        config: loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent' }),
+        database: t.database,
+        secretBox: createSecretBox(randomBytes(32)),
+        throttle: createLoginThrottle({ userLimit: 3, addressLimit: 1000, stepDelayMs: 1 }),
+      });
+      await app.ready();
+      return { ...t, app };
+    };
+    const bad = { license: code, username: 'owner', password: 'bad-one' };
+    const second = await instance();
+    // Failures spread over two processes add up.
+    expect((await call(t, 'POST', loginUrl, { payload: bad })).status).toBe(401);
+    expect((await call(second, 'POST', loginUrl, { payload: bad })).status).toBe(401);
+    expect((await call(t, 'POST', loginUrl, { payload: bad })).status).toBe(401);
+    const good = { license: code, username: 'owner', password };
+    expect((await call(second, 'POST', loginUrl, { payload: good })).status).toBe(429);
+    await second.app.close();
+    // A restarted process still refuses.
+    const restarted = await instance();
+    try {
+      const res = await call(restarted, 'POST', loginUrl, { payload: good });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await restarted.app.close();
+    }
   });
 
   it('validates the body and names the fields', async () => {

@@ -1,4 +1,5 @@
 export * from '../modules/audit-log/audit-log.table.js';
+export * from '../modules/authentication/login-throttle.table.js';
 export * from '../modules/authentication/sessions.table.js';
 export * from '../modules/bookings/bookings.table.js';
 export * from '../modules/calendars/calendars.table.js';

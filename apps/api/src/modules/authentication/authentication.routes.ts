@@ -1,6 +1,7 @@
 import { dataOf, loginBody, okSchema, supportLoginParams } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { authOf, platformOnly } from '../../plugins/auth.js';
 import type { AuthenticationService } from './authentication.service.js';
 
@@ -18,12 +19,20 @@ export const authenticationRoutes =
           response: { 200: dataOf(z.string()) },
         },
       },
-      async (request) => {
-        const token = await service.login(request.body as Required<typeof request.body>, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-        return { data: token };
+      async (request, reply) => {
+        try {
+          const token = await service.login(request.body as Required<typeof request.body>, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          });
+          return { data: token };
+        } catch (error) {
+          // A refused attempt says when to try again (RFC 9110 Retry-After, in seconds).
+          const retry = (error as AppError).details as { retryAfterSeconds?: unknown } | undefined;
+          if (error instanceof AppError && typeof retry?.retryAfterSeconds === 'number')
+            reply.header('retry-after', String(retry.retryAfterSeconds));
+          throw error;
+        }
       },
     );
 

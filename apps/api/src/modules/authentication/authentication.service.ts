@@ -60,8 +60,8 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
 
     /** Checks license, username and password; any wrong part is the same 401. */
     async login(body: Required<LoginBody>, client: ClientInfo): Promise<string> {
-      const gate = deps.throttle.check(body.license, body.username, client.ip);
-      if (gate.refused) throw new AppError('tooManyAttempts');
+      const gate = await deps.throttle.check(deps.db, body.license, body.username, client.ip);
+      if (gate.refused) throw new AppError('tooManyAttempts', { retryAfterSeconds: gate.retryAfterSeconds });
       if (gate.delayMs) await sleep(gate.delayMs);
       const license = await repo.findLicenseByCode(body.license);
       const user =
@@ -70,10 +70,10 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
           : undefined;
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
       if (!user || !valid || !user.enabled) {
-        deps.throttle.fail(body.license, body.username, client.ip);
+        await deps.throttle.fail(deps.db, body.license, body.username, client.ip);
         throw new AppError('loginFailed');
       }
-      deps.throttle.succeed(body.license, body.username);
+      await deps.throttle.succeed(deps.db, body.license, body.username);
       return openSession(user, body.remember, client);
     },
 
@@ -136,7 +136,11 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
     },
 
     endSessionsOf: repo.deleteSessionsOf,
-    sweepExpired: repo.deleteExpired,
+    /** Deletes expired sessions and login-throttle counters that no longer count. */
+    async sweepExpired() {
+      await repo.deleteExpired();
+      await deps.throttle.sweep(deps.db);
+    },
   };
 }
 export type AuthenticationService = ReturnType<typeof createAuthenticationService>;
