@@ -1,12 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { demo, logIn, screenshots, seriousViolations, switchLanguage } from './support';
+import { type Login, logIn, newCompany, screenshots, seriousViolations } from './support';
+
+/** A company of this spec's own: its cash register is no other spec's. */
+let company: Login;
+test.beforeAll(async () => {
+  company = await newCompany();
+});
 
 test.describe('cash register', () => {
   test('opens the register with an initial amount, shows its summary, closes it with notes', async ({
     page,
   }) => {
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, company, { language: 'en' });
     const dialog = page.getByTestId('cash-register-dialog');
 
     // A retried attempt may find the register still open: close it first.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, demo, logIn, screenshots } from './support';
+import { admin, demo, logIn, logInWithForm, screenshots } from './support';
 
 test.describe('login', () => {
   test('a wrong password shows the failed-login message and no session', async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe('login', () => {
   });
 
   test('logs in, reloads in the company language, and logs out', async ({ page }) => {
-    await logIn(page, demo);
+    await logInWithForm(page, demo);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByTestId('app-footer')).toContainText('Mostrador');

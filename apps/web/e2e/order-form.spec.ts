@@ -3,8 +3,9 @@ import {
   apiCall,
   chooseOption,
   closeRegisterByApi,
-  demo,
+  type Login,
   logIn,
+  newCompany,
   openRegisterByApi,
   screenshots,
   seriousViolations,
@@ -14,6 +15,12 @@ import {
 
 /** A whole sale takes many round trips: more patience than the default on a busy machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A company of this spec's own: its cash register is no other spec's. */
+let company: Login;
+test.beforeAll(async () => {
+  company = await newCompany();
+});
 
 /**
  * A calendar open every day from 08:00 to 20:00, a 60-minute massage (40 €) booked on it and a shampoo
@@ -82,8 +89,7 @@ test.describe('order form', () => {
     page,
   }) => {
     test.setTimeout(360_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, company, { language: 'en' });
     const { id, massage, shampoo } = await setUp(page);
     await openRegisterByApi(page);
     try {
@@ -199,8 +205,7 @@ test.describe('order form', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, company, { language: 'en' });
     const { shampoo } = await setUp(page);
     await closeRegisterByApi(page, 'e2e order form');
 

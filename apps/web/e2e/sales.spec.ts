@@ -2,19 +2,24 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
 import { renderPdfFirstPage } from './pdf';
-import { apiCall, chooseOption, demo, logIn, seriousViolations, switchLanguage, unique } from './support';
+import { apiCall, chooseOption, type Login, logIn, newCompany, seriousViolations, unique } from './support';
 
 /** A whole day at the counter takes many round trips: more patience than the default on a busy machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
+
+/** A company of this spec's own: its cash register is no other spec's. */
+let company: Login;
+test.beforeAll(async () => {
+  company = await newCompany();
+});
 
 test.describe('a day at the counter', () => {
   test('opens the register, sells two products in cash, refunds one, closes with notes and gets the report', async ({
     page,
   }) => {
     test.setTimeout(300_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'es');
+    await logIn(page, company, { language: 'es' });
     const id = unique();
     // The demo keeps today's register open once the centre has opened: start from a closed one.
     if (await apiCall(page, 'GET', '/admin/cash-register/open'))

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  expect,
+  type Locator,
+  type Page,
+  request,
+  test,
+} from '@playwright/test';
 
 export const admin = { license: 'admin', username: 'admin', password: 'admin-password' };
 export const demo = { license: 'demo', username: 'demo', password: 'demo-mostrador' };
@@ -9,17 +17,136 @@ export const limited = { license: 'demo', username: 'javier', password: 'demo-mo
 
 const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
 
-/** Logs in through the login form; the app then reloads in the company's language. */
-export async function logIn(page: Page, who: { license: string; username: string; password: string }) {
+export interface Login {
+  license: string;
+  username: string;
+  password: string;
+}
+
+/** The login form, as a person uses it; the app then reloads in the company's language. */
+export async function logInWithForm(page: Page, who: Login) {
   await page.goto('/login');
   await page.locator('#login-license').fill(who.license);
   await page.locator('#login-username').fill(who.username);
   await page.locator('#login-password').fill(who.password);
   await page.getByTestId('login-submit').click();
-  // The first screen after login loads its code: a busy machine takes longer than the usual wait.
+  await expectSignedIn(page);
+}
+
+/** The first screen after login loads its code: a busy machine takes longer than the usual wait. */
+async function expectSignedIn(page: Page) {
   await expect(page.getByTestId('main-menu').or(page.getByTestId('open-menu')).first()).toBeVisible({
     timeout: 30_000,
   });
+}
+
+/** The API's envelope data of a call, failing on an error answer. */
+async function dataOf<T>(res: APIResponse, what: string): Promise<T> {
+  const text = await res.text();
+  expect(res.ok(), `${what}: ${res.status()} ${text}`).toBe(true);
+  return (text ? JSON.parse(text).data : undefined) as T;
+}
+
+/** A session token from the login endpoint, as the login form gets it. */
+export async function tokenOf(request: APIRequestContext, who: Login): Promise<string> {
+  const res = await request.post('/v1/admin/authentication/employee-password-login', {
+    data: { license: who.license, username: who.username, password: who.password },
+  });
+  return dataOf<string>(res, `login of ${who.username} to ${who.license}`);
+}
+
+/**
+ * Signs in without the form (login.spec.ts tests that): the token from the API goes where the app keeps
+ * it (localStorage `mostrador.token`) and the `lang` cookie gets the company's language, as the form
+ * leaves them (or `language`, as `switchLanguage` would); then the app opens at `path` (the dashboard by
+ * default) in a single page load.
+ */
+export async function logIn(
+  page: Page,
+  who: Login,
+  { path = '/', language }: { path?: string; language?: string } = {},
+) {
+  const token = await tokenOf(page.request, who);
+  const lang =
+    language ??
+    (
+      await dataOf<{ locale: string }>(
+        await page.request.get('/v1/admin/settings', { headers: { authorization: `Bearer ${token}` } }),
+        'settings',
+      )
+    ).locale;
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  await page.context().addCookies([{ name: 'lang', value: lang, url: `${origin}/` }]);
+  // localStorage is the origin's: a page not on it yet gets there on the API's smallest answer.
+  if (!page.url().startsWith(`${origin}/`)) await page.goto('/health');
+  await page.evaluate((value) => window.localStorage.setItem('mostrador.token', value), token);
+  await page.goto(path);
+  await expectSignedIn(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+/** The demo's taxes (apps/api/src/demo/seed.ts): listed by name, "Exento" comes first. */
+const demoTaxes = [
+  { name: 'IVA 21%', percentage: 21 },
+  { name: 'IVA 10%', percentage: 10 },
+  { name: 'IVA 4%', percentage: 4 },
+  { name: 'Exento', percentage: 0 },
+];
+
+/** The company details a copy of the demo takes from it (its logo is a file of the demo's own). */
+const companyFields = [
+  'companyName',
+  'vat',
+  'email',
+  'phone',
+  'street',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'web',
+  'locale',
+  'otherLanguages',
+  'timeZone',
+] as const;
+
+/**
+ * A company of a spec's own, so that the spec can run beside the others: a new license made by the
+ * platform administrator, with the demo's name, details, language, time zone and four taxes, and an owner
+ * `demo` who may do everything a company may. Nothing else is in it: its cash register, orders and
+ * customers are the spec's alone. Call it in a `beforeAll`; a retried spec gets a new one.
+ */
+export async function newCompany(): Promise<Login> {
+  const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const call = async <T>(token: string, method: string, url: string, data?: unknown) =>
+      dataOf<T>(
+        await api.fetch(`/v1${url}`, { method, headers: { authorization: `Bearer ${token}` }, data }),
+        `${method} ${url}`,
+      );
+    const [platform, model] = await Promise.all([tokenOf(api, admin), tokenOf(api, demo)]);
+    const settings = await call<Record<string, unknown>>(model, 'GET', '/admin/settings');
+    const code = `e2e-${unique()}`;
+    await call(platform, 'POST', '/admin/licenses', {
+      name: 'Centro Bienestar Aurora',
+      code,
+      adminUsername: demo.username,
+      adminEmail: `gerencia@${code}.example.es`,
+      adminPassword: demo.password,
+    });
+    const company = { license: code, username: demo.username, password: demo.password };
+    const owner = await tokenOf(api, company);
+    await call(
+      owner,
+      'PUT',
+      '/admin/settings',
+      Object.fromEntries(companyFields.map((f) => [f, settings[f]])),
+    );
+    for (const tax of demoTaxes) await call(owner, 'POST', '/admin/taxes', tax);
+    return company;
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** A different name on each attempt: a retried test must not meet its own earlier records. */
