@@ -2,15 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -48,6 +41,7 @@ import { taxesRoutes } from './modules/taxes/taxes.routes.js';
 import { createTaxesService } from './modules/taxes/taxes.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { notFoundBody, registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export const appVersion = rootPackage.version;
@@ -69,7 +63,11 @@ export function createServices(deps: AppDeps) {
   const bookings = createBookingsService({ db });
   const storage = deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files'));
   return {
-    authentication: createAuthenticationService({ db, throttle: deps.throttle ?? createLoginThrottle() }),
+    authentication: createAuthenticationService({
+      db,
+      throttle: deps.throttle ?? createLoginThrottle(),
+      sessionIdleMinutes: deps.config.SESSION_IDLE_MINUTES,
+    }),
     employees: createEmployeesService({ db }),
     settings,
     taxes: createTaxesService({ db }),
@@ -106,17 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const services = createServices(deps);
   registerAuth(app, services.authentication.authenticate);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Mostrador API', version: appVersion },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registerOpenApi(app, appVersion);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
 
   registerHealth(app, deps.database.db);

@@ -157,6 +157,60 @@ describe('API docs', () => {
     );
   });
 
+  it('give every operation a unique operationId, a real summary, a tag and its 4xx answers', async () => {
+    const doc = (await call(t, 'GET', '/docs/json')).body;
+    expect(doc.components.schemas.ErrorBody).toMatchObject({
+      type: 'object',
+      required: ['error'],
+      properties: { error: { required: ['code', 'message'] } },
+    });
+    const ids = new Set<string>();
+    const without4xx: string[] = [];
+    let operations = 0;
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever JSON the document holds
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        operations++;
+        const what = `${method} ${path}`;
+        expect(op.operationId, what).toMatch(/^(get|post|put|patch|delete)[A-Z][A-Za-z0-9]*$/);
+        expect(ids.has(op.operationId), `${what}: ${op.operationId} twice`).toBe(false);
+        ids.add(op.operationId);
+        expect(op.summary, what).toEqual(expect.any(String));
+        // A summary written for the route, not the transform's fallback.
+        expect(op.summary, what).not.toBe(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+        expect(op.tags, what).toEqual([expect.any(String)]);
+        const errors = Object.keys(op.responses).filter((status) => /^4\d\d$/.test(status));
+        if (!errors.length) without4xx.push(op.operationId);
+        for (const status of errors)
+          expect(op.responses[status].content['application/json'].schema, `${what} ${status}`).toEqual({
+            $ref: '#/components/schemas/ErrorBody',
+          });
+      }
+    }
+    expect(operations).toBeGreaterThanOrEqual(60);
+    // Only the public configuration, which takes no input, cannot fail with a 4xx.
+    expect(without4xx).toEqual(['getAppConfig']);
+    const op = (path: string, method: string) => doc.paths[path][method];
+    expect(op('/v1/admin/orders', 'get').operationId).toBe('getAdminOrders');
+    expect(op('/v1/admin/orders/{id}/refund', 'post').operationId).toBe('postAdminOrdersIdRefund');
+    expect(Object.keys(op('/v1/admin/orders/{id}', 'put').responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+    ]);
+    // Public operations need no token; the login documents its throttle.
+    const login = op('/v1/admin/authentication/employee-password-login', 'post');
+    expect(login.security).toEqual([]);
+    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '429']);
+    expect(op('/v1/app-config', 'get').security).toEqual([]);
+    expect(op('/v1/admin/taxes', 'get').security).toBeUndefined();
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op('/v1/admin/files', 'post').responses).sort()).toEqual(['201', '400', '401', '413']);
+  });
+
   it('serve a browsable HTML page at /docs', async () => {
     let res = await t.app.inject({ method: 'GET', url: '/docs' });
     for (let hops = 0; hops < 5 && res.statusCode >= 300 && res.statusCode < 400; hops++) {

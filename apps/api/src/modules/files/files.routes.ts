@@ -1,6 +1,7 @@
 import { dataOf, fileSchema, idParams, maxUploadBytes, resizeQuery, uploadQuery } from '@mostrador/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { sandboxPolicy } from '../../plugins/security-headers.js';
@@ -13,6 +14,12 @@ function contentDisposition(name: string) {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** A documented answer of raw bytes (never serialized: the handler sends a Buffer). */
+const binaryAnswer = (description: string, mediaType: string) => ({
+  description,
+  content: { [mediaType]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+});
 
 /**
  * The multipart field `file` and its bytes. A body that is not well-formed multipart (no or another
@@ -64,7 +71,12 @@ export const filesRoutes =
       '/admin/files/download/:id',
       {
         config: { access: 'authenticated' },
-        schema: { tags, summary: 'The file as uploaded', params: idParams },
+        schema: {
+          tags,
+          summary: 'The file as uploaded, typed by its bytes, as an attachment',
+          params: idParams,
+          response: { 200: binaryAnswer('The bytes as uploaded', '*/*') },
+        },
       },
       async (request, reply) => {
         const { file, data } = await service.download(authOf(request), request.params.id);
@@ -88,6 +100,7 @@ export const filesRoutes =
             'The image fitted in a square the app shows (32, 40, 64, 80, 96, 120, 240 or 360 px), as WebP',
           params: idParams,
           querystring: resizeQuery,
+          response: { 200: binaryAnswer('The resized image', 'image/webp') },
         },
       },
       async (request, reply) => {
