@@ -22,6 +22,13 @@ const envSchema = z.object({
     .default('#0f766e'),
   BRAND_LOGO_URL: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** A session not "remembered" ends after this many minutes without a request (and at its 12 hours). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])

@@ -164,6 +164,60 @@ describe('sessions', () => {
     expect(after.body.error.code).toBe(ErrorCode.unauthenticated);
   });
 
+  it('ends a session not remembered after SESSION_IDLE_MINUTES without use (default 120), not a remembered one', async () => {
+    const { code, password } = await createLicense(t);
+    const short = await login(t, { license: code, username: 'owner', password });
+    const long = await login(t, { license: code, username: 'owner', password, remember: true });
+    const seen = async (token: string) =>
+      (
+        await t.database.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token)))
+      )[0]!.at;
+    /** Moves a session's last use `minutes` into the past. */
+    const idle = (token: string, minutes: number) =>
+      t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+    const info = (token: string) => call(t, 'GET', '/v1/admin/users/info', { token });
+
+    // Used within the idle time: it goes on, and its use is recorded (at most once a minute).
+    await idle(short, 119);
+    expect((await info(short)).status).toBe(200);
+    expect(Date.now() - (await seen(short)).getTime()).toBeLessThan(60_000);
+    const recorded = await seen(short);
+    expect((await info(short)).status).toBe(200);
+    expect((await seen(short)).getTime()).toBe(recorded.getTime());
+
+    await idle(short, 121);
+    await idle(long, 121);
+    const expired = await info(short);
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe(ErrorCode.unauthenticated);
+    expect((await info(long)).status).toBe(200);
+  });
+
+  it('takes the idle time from SESSION_IDLE_MINUTES', async () => {
+    const other = await buildTestApp({ env: { SESSION_IDLE_MINUTES: '5' } });
+    try {
+      const { code, password } = await createLicense(other);
+      const token = await login(other, { license: code, username: 'owner', password });
+      const idle = (minutes: number) =>
+        other.database.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(Date.now() - minutes * 60_000) })
+          .where(eq(sessions.tokenHash, hashToken(token)));
+      await idle(4);
+      expect((await call(other, 'GET', '/v1/admin/users/info', { token })).status).toBe(200);
+      await idle(6);
+      expect((await call(other, 'GET', '/v1/admin/users/info', { token })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('ends a disabled employee’s sessions at once', async () => {
     const owner = await createLicense(t);
     const employee = await createEmployee(t, owner.code, owner.token, []);

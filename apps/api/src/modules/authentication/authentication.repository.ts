@@ -9,6 +9,7 @@ export interface SessionLookup {
   userId: number;
   licenseId: number;
   supportUserId: number | null;
+  lastSeenAt: Date;
   timeZone: string | null;
   roles: string[];
   isPlatform: boolean;
@@ -17,14 +18,18 @@ export interface SessionLookup {
 
 export function createAuthenticationRepository(db: DbOrTx) {
   return {
-    /** A live session of an enabled user of an active license, with the user's entries, in one query. */
-    async findSession(tokenHash: string): Promise<SessionLookup | undefined> {
+    /**
+     * A live session of an enabled user of an active license, with the user's entries, in one query:
+     * not expired, and used within the last `idleMinutes` unless remembered.
+     */
+    async findSession(tokenHash: string, idleMinutes: number): Promise<SessionLookup | undefined> {
       const [row] = await db
         .select({
           sessionId: sessions.id,
           userId: sessions.userId,
           licenseId: sessions.licenseId,
           supportUserId: sessions.supportUserId,
+          lastSeenAt: sessions.lastSeenAt,
           timeZone: sql<
             string | null
           >`(select s.data->>'timeZone' from company_settings s where s.license_id = ${sessions.licenseId})`,
@@ -37,8 +42,25 @@ export function createAuthenticationRepository(db: DbOrTx) {
         .from(sessions)
         .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.enabled, true)))
         .innerJoin(licenses, and(eq(licenses.id, sessions.licenseId), eq(licenses.status, 'active')))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, sql`now()`),
+            or(
+              eq(sessions.remember, true),
+              gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes}::int)`),
+            ),
+          ),
+        );
       return row;
+    },
+
+    /** Records a session's use, at most once a minute (a write per request would be wasted). */
+    async touchSession(id: number) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(sessions.id, id), sql`${sessions.lastSeenAt} < now() - interval '1 minute'`));
     },
 
     async findLicenseByCode(code: string) {

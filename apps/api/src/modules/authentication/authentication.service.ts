@@ -25,7 +25,13 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-export function createAuthenticationService(deps: { db: Db; throttle: LoginThrottle }) {
+export function createAuthenticationService(deps: {
+  db: Db;
+  throttle: LoginThrottle;
+  /** A session not remembered ends after this many minutes without use (config SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes?: number;
+}) {
+  const idleMinutes = deps.sessionIdleMinutes ?? 120;
   const repo = createAuthenticationRepository(deps.db);
   const employees = createEmployeesRepository(deps.db);
   const findLicense = async (id: number) => {
@@ -113,8 +119,9 @@ export function createAuthenticationService(deps: { db: Db; throttle: LoginThrot
     /** The context of a bearer token, or null when it is unknown or expired. */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (token.length > 200) return null;
-      const found = await repo.findSession(hashToken(token));
+      const found = await repo.findSession(hashToken(token), idleMinutes);
       if (!found) return null;
+      if (Date.now() - found.lastSeenAt.getTime() > 60_000) await repo.touchSession(found.sessionId);
       const isSuperAdmin = found.isPlatform && found.roles.includes(SUPER_ADMIN);
       const can = new Set<Permission>();
       const grant = new Set<Permission>();

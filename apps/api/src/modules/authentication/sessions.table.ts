@@ -16,6 +16,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The session's last use, kept to the minute: a session not remembered ends after SESSION_IDLE_MINUTES idle. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     remember: boolean('remember').notNull().default(false),
     /** The support user who opened this session as `userId`, if any. */
     supportUserId: integer('support_user_id'),
