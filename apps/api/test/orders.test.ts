@@ -208,7 +208,7 @@ describe('payment method permissions', () => {
       403,
       ErrorCode.forbidden,
     );
-    expect((await as(clerk.token, { paymentMethod: 'transfer' })).status).toBe(201);
+    expectError(await as(clerk.token, { paymentMethod: 'transfer' }), 403, ErrorCode.forbidden);
     const physical = await createEmployee(t, c.code, c.token, [
       ...base,
       { scope: 'can_do', permission: 'sales_physical' },
@@ -224,6 +224,7 @@ describe('payment method permissions', () => {
       { scope: 'can_do', permission: 'sales_online' },
     ]);
     expect((await as(online.token, { paymentMethod: 'online', customerId: c.customerId })).status).toBe(201);
+    expect((await as(online.token, { paymentMethod: 'transfer' })).status).toBe(201);
   });
 
   it('needs orders_find, _create, _edit and _delete', async () => {
@@ -340,7 +341,7 @@ describe('editing an order', () => {
 describe('deleting an order', () => {
   it('deletes it with its lines; an invoiced one stays (1000006)', async () => {
     const c = await openCompany();
-    const order = await created(await createOrder(t, c));
+    const order = await created(await createOrder(t, c, { status: 'draft' }));
     const removed = await call(t, 'DELETE', `${url}/${order.id}`, { token: c.token });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ data: { ok: true } });
@@ -408,21 +409,36 @@ describe('booking lines', () => {
     });
     expect(fieldsOf(unknownCalendar)).toEqual(['lines.0.booking.bookingCalendarId']);
 
-    // The booking goes with its order.
+    // The booking goes with its order; a paid order is not deleted but refunded, which frees it too.
     expectError(
       await call(t, 'DELETE', `/v1/admin/bookings/${bookingId}`, { token: c.token }),
       409,
       ErrorCode.conflict,
     );
-    expect((await call(t, 'DELETE', `${url}/${order.id}`, { token: c.token })).status).toBe(200);
+    expectError(
+      await call(t, 'DELETE', `${url}/${order.id}`, { token: c.token }),
+      409,
+      ErrorCode.orderNotDeletable,
+    );
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId))).toHaveLength(1);
+    expect((await call(t, 'POST', `${url}/${order.id}/refund`, { token: c.token, payload: {} })).status).toBe(
+      201,
+    );
     expect(await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId))).toEqual([]);
+    const draft = await created(
+      await createOrder(t, c, { status: 'draft', customerId: c.customerId, lines: [bookingLine(c)] }),
+    );
+    expect((await call(t, 'DELETE', `${url}/${draft.id}`, { token: c.token })).status).toBe(200);
+    expect(
+      await t.database.db.select().from(bookings).where(eq(bookings.id, draft.lines[0].bookingId)),
+    ).toEqual([]);
     expect((await createOrder(t, c, { customerId: c.customerId, lines: [bookingLine(c)] })).status).toBe(201);
   });
 
   it('keeps the booking of a line kept on edit and books new lines', async () => {
     const c = await openCompany();
     const order = await created(
-      await createOrder(t, c, { customerId: c.customerId, lines: [bookingLine(c)] }),
+      await createOrder(t, c, { status: 'draft', customerId: c.customerId, lines: [bookingLine(c)] }),
     );
     const line = order.lines[0];
     const res = await call(t, 'PUT', `${url}/${order.id}`, {

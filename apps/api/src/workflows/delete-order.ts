@@ -1,0 +1,29 @@
+import { notFound } from '../lib/app-error.js';
+import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { checkDeletable } from '../modules/orders/order-rules.js';
+import { createOrdersRepository } from '../modules/orders/orders.repository.js';
+import type { AuthContext } from '../plugins/auth.js';
+import type { OrderWorkflowDeps } from './order-steps.js';
+
+/**
+ * Deletes a draft or awaiting order without payments, invoices or refunds in one transaction: the order
+ * locked and checked (1000006 invoiced, 1000133 otherwise), the bookings its lines sold removed through
+ * the bookings module, then the order with its lines.
+ */
+export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id: number) {
+  await deps.db.transaction(async (tx) => {
+    // 1. Lock the order; only a draft or awaiting one without payments, invoices or refunds goes.
+    const orders = createOrdersRepository(tx);
+    const order = await orders.lock(auth.licenseId, id);
+    if (!order) throw notFound();
+    const lines = await orders.lines(auth.licenseId, id);
+    checkDeletable(order, lines);
+    // 2. The bookings its lines sold go.
+    await createBookingsRepository(tx).removeForOrderLines(
+      auth.licenseId,
+      lines.map((l) => l.id),
+    );
+    // 3. The order goes with its lines.
+    await orders.remove(auth.licenseId, id);
+  });
+}

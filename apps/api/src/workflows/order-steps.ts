@@ -1,0 +1,143 @@
+import { type FieldError, isBookableType, type PaymentMethod } from '@mostrador/contract';
+import type { Db, DbOrTx } from '../db/client.js';
+import { AppError } from '../lib/app-error.js';
+import { isForeignKeyViolation } from '../lib/db-errors.js';
+import type { BookingsService } from '../modules/bookings/bookings.service.js';
+import { createCalendarsRepository } from '../modules/calendars/calendars.repository.js';
+import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
+import { createCustomersRepository } from '../modules/customers/customers.repository.js';
+import type { OrderBody } from '../modules/orders/order-rules.js';
+import { type PricedLine, priceLines } from '../modules/orders/pricing.js';
+import { createProductsRepository } from '../modules/products/products.repository.js';
+import { createTaxesRepository } from '../modules/taxes/taxes.repository.js';
+import type { AuthContext } from '../plugins/auth.js';
+
+/*
+ * Steps the order workflows share, each reading or writing through the module that owns the tables.
+ */
+
+export interface OrderWorkflowDeps {
+  db: Db;
+  bookings: BookingsService;
+}
+
+/** The customer an order names, read in `tx`: 400 when unknown, 1000047 online without an email. */
+export async function checkCustomer(
+  tx: DbOrTx,
+  auth: AuthContext,
+  customerId: number | null,
+  paymentMethod: PaymentMethod,
+) {
+  const customer =
+    customerId === null ? undefined : await createCustomersRepository(tx).find(auth.licenseId, customerId);
+  if (customerId !== null && !customer)
+    throw new AppError('validation', [{ field: 'customerId', message: 'unknown customer' }]);
+  if (paymentMethod === 'online' && !customer?.email) throw new AppError('onlineOrderCustomerWithoutEmail');
+}
+
+/**
+ * The order's lines priced from the company's products and taxes, read in `tx` with the products locked
+ * in share mode (a type change waits): 400 naming each unknown product or customer and each booking on a
+ * product that takes none; 1000047 for an online order whose customer has no email.
+ */
+export async function priceOrder(tx: DbOrTx, auth: AuthContext, body: OrderBody) {
+  const customerId = body.customerId ?? null;
+  const ids = [...new Set(body.lines.map((l) => l.productId))];
+  const [found, customer] = await Promise.all([
+    createProductsRepository(tx).findManyForShare(auth.licenseId, ids),
+    customerId === null ? undefined : createCustomersRepository(tx).find(auth.licenseId, customerId),
+  ]);
+  const products = new Map(found.map((p) => [p.id, p]));
+  const errors: FieldError[] = [];
+  if (customerId !== null && !customer) errors.push({ field: 'customerId', message: 'unknown customer' });
+  body.lines.forEach((l, i) => {
+    const product = products.get(l.productId);
+    if (!product) errors.push({ field: `lines.${i}.productId`, message: 'unknown product' });
+    else if (l.booking && !isBookableType(product.type))
+      errors.push({ field: `lines.${i}.booking`, message: 'the product is not booked on a calendar' });
+    if (l.booking && customerId === null)
+      errors.push({ field: 'customerId', message: 'a line with a booking needs a customer' });
+  });
+  if (errors.length) throw new AppError('validation', errors);
+  if (body.paymentMethod === 'online' && !customer?.email)
+    throw new AppError('onlineOrderCustomerWithoutEmail');
+
+  const taxIds = [...new Set(found.map((p) => p.taxId))];
+  const taxRows = await createTaxesRepository(tx).findMany(auth.licenseId, taxIds);
+  const taxes = new Map(taxRows.map((t) => [t.id, t.percentage]));
+  return { ...priceLines(body.lines, products, taxes), customerId };
+}
+
+/** The open register for a cash or card sale, locked in share mode (a closing waits): 409 1000013. */
+export async function lockOpenRegister(tx: DbOrTx, auth: AuthContext) {
+  const register = await createCashRegistersRepository(tx).lockOpen(auth.licenseId, 'share');
+  if (!register) throw new AppError('cashRegisterClosed');
+  return register;
+}
+
+/** A priced line that carries a booking, and the order line written for it. */
+export interface LineToBook {
+  /** Its place in the request (refusals name `lines.<index>.booking.*`). */
+  index: number;
+  lineId: number;
+  line: PricedLine;
+}
+
+/** The priced lines that carry a booking, with the ids their written lines got (same order). */
+export const linesToBook = (lines: PricedLine[], written: { id: number }[], indexOf = (k: number) => k) =>
+  lines.flatMap((line, k): LineToBook[] =>
+    line.body.booking ? [{ index: indexOf(k), lineId: written[k]!.id, line }] : [],
+  );
+
+/**
+ * Books the lines through the bookings module in the order's transaction, calendars locked in id order
+ * (no deadlock between orders). Answers the booking id of each line id.
+ */
+export async function bookLines(
+  tx: DbOrTx,
+  deps: OrderWorkflowDeps,
+  auth: AuthContext,
+  customerId: number,
+  toBook: LineToBook[],
+) {
+  const booked = new Map<number, number>();
+  if (!toBook.length) return booked;
+  const calendarIds = [...new Set(toBook.map((b) => b.line.body.booking!.bookingCalendarId))];
+  for (const id of calendarIds.sort((a, b) => a - b))
+    await createCalendarsRepository(tx).lock(auth.licenseId, id);
+  for (const { index, lineId, line } of toBook) {
+    try {
+      const booking = await deps.bookings.bookForOrderLine(tx, auth, {
+        bookingCalendarId: line.body.booking!.bookingCalendarId,
+        product: line.product,
+        customerId,
+        startsAt: line.body.booking!.startsAt,
+        quantity: line.body.quantity,
+        priceCents: line.values.unitPriceCents,
+        orderLineId: lineId,
+      });
+      booked.set(lineId, booking.id);
+    } catch (error) {
+      throw prefixed(error, `lines.${index}.booking.`);
+    }
+  }
+  return booked;
+}
+
+/** A validation error's fields moved under `prefix` (a booking's refusal names the line's fields). */
+function prefixed(error: unknown, prefix: string): unknown {
+  if (!(error instanceof AppError) || !Array.isArray(error.details)) return error;
+  const fields = error.details.map((d) => ({ ...d, field: `${prefix}${d.field}` }));
+  return new AppError('validation', fields, error.message);
+}
+
+/** A foreign key refusing a write (a product or customer deleted meanwhile) names the fields again. */
+export async function rethrowNamed(
+  error: unknown,
+  deps: OrderWorkflowDeps,
+  auth: AuthContext,
+  body: OrderBody,
+): Promise<never> {
+  if (isForeignKeyViolation(error)) await priceOrder(deps.db, auth, body);
+  throw error;
+}

@@ -1,0 +1,75 @@
+import type { Order } from '@mostrador/contract';
+import { invalid } from '../lib/app-error.js';
+import {
+  checkCustomerRules,
+  checkPaymentPermission,
+  checkStatusChange,
+  isPhysical,
+  type OrderBody,
+} from '../modules/orders/order-rules.js';
+import { toOrder } from '../modules/orders/order-view.js';
+import { createOrdersRepository } from '../modules/orders/orders.repository.js';
+import type { AuthContext } from '../plugins/auth.js';
+import {
+  bookLines,
+  linesToBook,
+  lockOpenRegister,
+  type OrderWorkflowDeps,
+  priceOrder,
+  rethrowNamed,
+} from './order-steps.js';
+
+/**
+ * Places an order in one transaction: prices its lines from the products and taxes (products locked in
+ * share mode), attaches a cash or card sale to the open register (locked in share mode), writes the order
+ * and its lines, and books the lines that carry a booking through the bookings module.
+ */
+export async function placeOrder(
+  deps: OrderWorkflowDeps,
+  auth: AuthContext,
+  body: OrderBody,
+): Promise<Order> {
+  checkPaymentPermission(auth.permissions, body.paymentMethod);
+  checkStatusChange(null, body.status);
+  checkCustomerRules(body);
+  if (body.lines.some((l) => l.id !== undefined)) throw invalid('lines.0.id', 'a new order has no lines yet');
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // 1. Price the lines.
+      const priced = await priceOrder(tx, auth, body);
+      // 2. A cash or card sale goes on the open register.
+      const register = isPhysical(body.paymentMethod) ? await lockOpenRegister(tx, auth) : undefined;
+      // 3. Write the order and its lines.
+      const orders = createOrdersRepository(tx);
+      const order = await orders.insert(auth.licenseId, {
+        customerId: priced.customerId,
+        status: body.status,
+        paymentMethod: body.paymentMethod,
+        notes: body.notes ?? null,
+        taxBaseCents: priced.taxBaseCents,
+        totalCents: priced.totalCents,
+        paymentDate: body.status === 'paid' ? new Date() : null,
+        cashRegisterId: register?.id ?? null,
+        createdBy: auth.userId,
+      });
+      const written = await orders.insertLines(
+        auth.licenseId,
+        order,
+        priced.lines.map((l) => l.values),
+      );
+      // 4. Book the lines that carry a booking.
+      const booked = await bookLines(tx, deps, auth, priced.customerId!, linesToBook(priced.lines, written));
+      // Answered from what was written: nothing else touches a new order inside its transaction.
+      return toOrder(
+        order,
+        written.map((line, k) => ({
+          ...line,
+          productName: priced.lines[k]!.product.name,
+          bookingId: booked.get(line.id) ?? null,
+        })),
+      );
+    });
+  } catch (error) {
+    return rethrowNamed(error, deps, auth, body);
+  }
+}

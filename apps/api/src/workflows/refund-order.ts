@@ -1,0 +1,113 @@
+import { type FieldError, type Order, type refundBody, refundShare } from '@mostrador/contract';
+import type { z } from 'zod';
+import { AppError, notFound } from '../lib/app-error.js';
+import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { checkPaymentPermission, isPhysical } from '../modules/orders/order-rules.js';
+import { readOrder } from '../modules/orders/order-view.js';
+import { createOrdersRepository, type OrderLineRecord } from '../modules/orders/orders.repository.js';
+import type { AuthContext } from '../plugins/auth.js';
+import { lockOpenRegister, type OrderWorkflowDeps } from './order-steps.js';
+
+type RefundBody = z.output<typeof refundBody>;
+
+const left = (l: OrderLineRecord) => l.quantity - l.refundedQuantity;
+
+/**
+ * Refunds a paid sale in one transaction: all that is left, or the chosen lines and quantities. The
+ * original is locked first, so parallel refunds take turns and none gives back more than is left (409
+ * 1000128). The refund is a new paid order pointing at the original, with negative quantities and
+ * amounts (each line's share of what it sold, so partial refunds add up to the cent), in the original's
+ * payment method unless another is given; cash and card refunds go on the open register. Bookings still
+ * ahead shrink with their refunded units or go; past ones stay. The original becomes `refunded` when
+ * nothing is left.
+ */
+export async function refundOrder(
+  deps: OrderWorkflowDeps,
+  auth: AuthContext,
+  id: number,
+  body: RefundBody,
+): Promise<Order> {
+  return deps.db.transaction(async (tx) => {
+    // 1. Lock the original: only a paid sale is refunded, in a method the user may take.
+    const orders = createOrdersRepository(tx);
+    const original = await orders.lock(auth.licenseId, id);
+    if (!original) throw notFound();
+    if (original.originalOrderId !== null)
+      throw new AppError('orderNotRefundable', undefined, 'A refund cannot be refunded');
+    if (original.status !== 'paid' && original.status !== 'refunded')
+      throw new AppError('orderNotRefundable', undefined, 'Only a paid order can be refunded');
+    const paymentMethod = body.paymentMethod ?? original.paymentMethod;
+    checkPaymentPermission(auth.permissions, paymentMethod);
+    // 2. What to give back, and its share of each line.
+    const lines = await orders.lines(auth.licenseId, id);
+    const wanted = wantedUnits(lines, body);
+    const shares = wanted.map((w) => ({ ...w, share: refundShare(w.line, w.quantity) }));
+    // 3. A cash or card refund goes on the open register.
+    const register = isPhysical(paymentMethod) ? await lockOpenRegister(tx, auth) : undefined;
+    // 4. Write the refund and its lines.
+    const refund = await orders.insert(auth.licenseId, {
+      customerId: original.customerId,
+      status: 'paid',
+      paymentMethod,
+      notes: body.notes ?? null,
+      taxBaseCents: -shares.reduce((sum, s) => sum + s.share.taxBaseCents, 0),
+      totalCents: -shares.reduce((sum, s) => sum + s.share.totalCents, 0),
+      paymentDate: new Date(),
+      cashRegisterId: register?.id ?? null,
+      originalOrderId: original.id,
+      createdBy: auth.userId,
+    });
+    await orders.insertLines(
+      auth.licenseId,
+      refund,
+      shares.map(({ line, share }) => ({
+        productId: line.productId,
+        quantity: -share.quantity,
+        unitPriceCents: line.unitPriceCents,
+        discountCents: -share.discountCents,
+        taxPercentage: line.taxPercentage,
+        taxBaseCents: -share.taxBaseCents,
+        totalCents: -share.totalCents,
+        originalLineId: line.id,
+      })),
+    );
+    // 5. Count the units on the original's lines; release the bookings still ahead.
+    const now = new Date();
+    const bookings = createBookingsRepository(tx);
+    for (const { line, quantity } of wanted) {
+      await orders.addRefunded(auth.licenseId, line.id, quantity);
+      if (line.bookingId !== null)
+        await bookings.releaseRefunded(auth.licenseId, line.id, left(line) - quantity, now);
+    }
+    // 6. Nothing left: the original is refunded.
+    const refundedAll = lines.every(
+      (l) => left(l) === (wanted.find((w) => w.line.id === l.id)?.quantity ?? 0),
+    );
+    if (refundedAll) await orders.update(auth.licenseId, original.id, { status: 'refunded' });
+    return readOrder(tx, auth.licenseId, refund.id);
+  });
+}
+
+/** The units to refund: those asked (400 unknown line, 409 1000128 above what is left) or all left. */
+function wantedUnits(lines: OrderLineRecord[], body: RefundBody) {
+  if (!body.lines) {
+    const all = lines.filter((l) => left(l) > 0).map((line) => ({ line, quantity: left(line) }));
+    if (!all.length)
+      throw new AppError('orderNotRefundable', undefined, 'Everything in this order is refunded');
+    return all;
+  }
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const unknown: FieldError[] = [];
+  const over: FieldError[] = [];
+  const wanted: { line: OrderLineRecord; quantity: number }[] = [];
+  body.lines.forEach((w, i) => {
+    const line = byId.get(w.lineId);
+    if (!line) unknown.push({ field: `lines.${i}.lineId`, message: 'not a line of this order' });
+    else if (w.quantity > left(line))
+      over.push({ field: `lines.${i}.quantity`, message: `at most ${left(line)}` });
+    else wanted.push({ line, quantity: w.quantity });
+  });
+  if (unknown.length) throw new AppError('validation', unknown);
+  if (over.length) throw new AppError('refundExceedsRemaining', over);
+  return wanted;
+}

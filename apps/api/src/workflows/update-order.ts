@@ -1,0 +1,154 @@
+import type { FieldError, Order } from '@mostrador/contract';
+import type { DbOrTx } from '../db/client.js';
+import { AppError, notFound } from '../lib/app-error.js';
+import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
+import {
+  checkCustomerChange,
+  checkCustomerRules,
+  checkLockedEdit,
+  checkPaymentPermission,
+  checkRemovedLines,
+  checkStatusChange,
+  lockReason,
+  type OrderBody,
+  paymentDateAfterEdit,
+  registerAfterEdit,
+} from '../modules/orders/order-rules.js';
+import { readOrder } from '../modules/orders/order-view.js';
+import {
+  createOrdersRepository,
+  type OrderLineRecord,
+  type OrderRow,
+} from '../modules/orders/orders.repository.js';
+import type { AuthContext } from '../plugins/auth.js';
+import {
+  bookLines,
+  checkCustomer,
+  linesToBook,
+  lockOpenRegister,
+  type OrderWorkflowDeps,
+  priceOrder,
+  rethrowNamed,
+} from './order-steps.js';
+
+/**
+ * Changes an order in one transaction, the order locked first. A paid, refunded or refund order, or one
+ * on a closed register, is read-only in its money: only its notes change, and its customer until it is invoiced (a refund keeps
+ * its customer). A draft or awaiting order changes whole: a line with `id` is changed in place and keeps
+ * its booking, lines left out go with their bookings (never one that was refunded), new lines with a
+ * booking book it; its status only goes forward.
+ */
+export async function updateOrder(
+  deps: OrderWorkflowDeps,
+  auth: AuthContext,
+  id: number,
+  body: OrderBody,
+): Promise<Order> {
+  checkPaymentPermission(auth.permissions, body.paymentMethod);
+  checkCustomerRules(body);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // 1. Lock the order and read its lines.
+      const orders = createOrdersRepository(tx);
+      const order = await orders.lock(auth.licenseId, id);
+      if (!order) throw notFound();
+      const lines = await orders.lines(auth.licenseId, id);
+      // 2. A refund takes only its notes.
+      if (order.originalOrderId !== null) {
+        checkLockedEdit(order, lines, body, 'refund');
+        return saveNotesAndCustomer(tx, auth, order, body);
+      }
+      // 3. The rules of any order's edit; an order's register, locked in share mode, stays as it is
+      //    (open or closed) until this edit commits.
+      checkLineIds(lines, body);
+      checkRemovedLines(lines, new Set(body.lines.flatMap((l) => (l.id === undefined ? [] : [l.id]))));
+      checkStatusChange(order.status, body.status);
+      const locked =
+        lockReason(order, lines) ?? lockReason(order, lines, await isRegisterClosed(tx, auth, order));
+      if (locked) checkLockedEdit(order, lines, body, locked);
+      checkCustomerChange(order, body.customerId ?? null);
+      // 4. Write what may change.
+      if (locked) return saveNotesAndCustomer(tx, auth, order, body);
+      return editOpenOrder(tx, deps, auth, order, lines, body);
+    });
+  } catch (error) {
+    return rethrowNamed(error, deps, auth, body);
+  }
+}
+
+/** 400 for a line id that is not the order's, or a booked line changing product. */
+function checkLineIds(lines: OrderLineRecord[], body: OrderBody) {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const errors: FieldError[] = [];
+  body.lines.forEach((l, i) => {
+    if (l.id === undefined) return;
+    const line = byId.get(l.id);
+    if (!line) errors.push({ field: `lines.${i}.id`, message: 'not a line of this order' });
+    else if (line.bookingId !== null && line.productId !== l.productId)
+      errors.push({ field: `lines.${i}.productId`, message: 'a line with a booking keeps its product' });
+  });
+  if (errors.length) throw new AppError('validation', errors);
+}
+
+/** Whether the order's register is closed, the register locked in share mode (a closing waits). */
+async function isRegisterClosed(tx: DbOrTx, auth: AuthContext, order: OrderRow) {
+  if (order.cashRegisterId === null) return false;
+  const register = await createCashRegistersRepository(tx).lockForShare(auth.licenseId, order.cashRegisterId);
+  return register?.closedAt != null;
+}
+
+/** A read-only order's notes and customer (checked as a new one: known, with an email when online). */
+async function saveNotesAndCustomer(tx: DbOrTx, auth: AuthContext, order: OrderRow, body: OrderBody) {
+  const customerId = body.customerId ?? null;
+  await checkCustomer(tx, auth, customerId, order.paymentMethod);
+  await createOrdersRepository(tx).update(auth.licenseId, order.id, {
+    notes: body.notes ?? null,
+    customerId,
+  });
+  return readOrder(tx, auth.licenseId, order.id);
+}
+
+/** A draft or awaiting order changed whole: figures, register, lines and their bookings. */
+async function editOpenOrder(
+  tx: DbOrTx,
+  deps: OrderWorkflowDeps,
+  auth: AuthContext,
+  order: OrderRow,
+  lines: OrderLineRecord[],
+  body: OrderBody,
+) {
+  const orders = createOrdersRepository(tx);
+  // Price the lines; a cash or card order stays on its register while nothing it counts changes.
+  const priced = await priceOrder(tx, auth, body);
+  let cashRegisterId = registerAfterEdit(order, { ...body, totalCents: priced.totalCents });
+  if (cashRegisterId === undefined) cashRegisterId = (await lockOpenRegister(tx, auth)).id;
+  // Write the order.
+  await orders.update(auth.licenseId, order.id, {
+    customerId: priced.customerId,
+    status: body.status,
+    paymentMethod: body.paymentMethod,
+    notes: body.notes ?? null,
+    taxBaseCents: priced.taxBaseCents,
+    totalCents: priced.totalCents,
+    paymentDate: paymentDateAfterEdit(order, body.status, new Date()),
+    cashRegisterId,
+  });
+  // Lines left out go with their bookings; kept lines change in place; new lines are written.
+  const kept = new Set(body.lines.flatMap((l) => (l.id === undefined ? [] : [l.id])));
+  const gone = lines.filter((l) => !kept.has(l.id)).map((l) => l.id);
+  await createBookingsRepository(tx).removeForOrderLines(auth.licenseId, gone);
+  await orders.removeLines(auth.licenseId, gone);
+  for (const l of priced.lines)
+    if (l.body.id !== undefined) await orders.updateLine(auth.licenseId, l.body.id, l.values);
+  const fresh = priced.lines.filter((l) => l.body.id === undefined);
+  const written = await orders.insertLines(
+    auth.licenseId,
+    { id: order.id, cashRegisterId },
+    fresh.map((l) => l.values),
+  );
+  // New lines with a booking book it.
+  const toBook = linesToBook(fresh, written, (k) => priced.lines.indexOf(fresh[k]!));
+  await bookLines(tx, deps, auth, priced.customerId!, toBook);
+  return readOrder(tx, auth.licenseId, order.id);
+}
