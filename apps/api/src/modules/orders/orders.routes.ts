@@ -67,7 +67,8 @@ export const ordersRoutes =
         config: { access: requireAny('orders_edit') },
         schema: {
           tags,
-          summary: 'Changes an order: lines with an `id` are changed in place, lines left out are removed',
+          summary:
+            'Changes an order: lines with an `id` are changed in place, lines left out are removed. A paid, refunded or refund order, or one on a closed register, takes only its notes and (until invoiced, 1000135) its customer: any other difference is 409 1000131 (1000130 on a refund); a status never goes back (1000132); a refunded line stays (1000134)',
           params: idParams,
           body: orderBody,
           response: { 200: dataOf(orderSchema) },
@@ -99,7 +100,8 @@ export const ordersRoutes =
         config: { access: requireAny('orders_delete') },
         schema: {
           tags,
-          summary: 'Deletes an order with its lines and bookings; an invoiced one cannot be (409, 1000006)',
+          summary:
+            'Deletes a draft or awaiting-payment order without payments, invoices or refunds, with its lines and bookings: 409 1000006 when invoiced, 1000133 otherwise (a paid order is corrected by a refund)',
           params: idParams,
           response: { 200: okSchema },
         },
