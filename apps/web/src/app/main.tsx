@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { z } from 'zod';
 import { isApiError } from '../api/errors';
 import { getToken } from '../api/token';
 import { startSession } from '../features/auth/api';
@@ -14,6 +15,9 @@ import { createQueryClient, fetchAppConfig, tokenFromLoginUrl } from './boot';
 import { BootErrorPage } from './pages/boot-error-page';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
+
+// The page's CSP forbids eval: zod's compiled fast path (`new Function`) would be refused on every parse.
+z.config({ jitless: true });
 
 async function boot(container: HTMLElement): Promise<void> {
   const appConfig = await fetchAppConfig();
