@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashRegisters, files } from '../src/db/schema.js';
+import type { AuthContext } from '../src/lib/auth-context.js';
 import { createCashRegistersService } from '../src/modules/cash-registers/cash-registers.service.js';
 import { renderCashRegisterReport } from '../src/modules/cash-registers/report.js';
 import type { FileStorage } from '../src/modules/files/file-storage.js';
-import type { AuthContext } from '../src/plugins/auth.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { createOrder, openRegister, type SalesCompany, salesCompany } from './sales-fixtures.js';
 

@@ -1,21 +1,7 @@
-import { allPermissions, type Permission } from '@mostrador/contract';
+import type { Permission } from '@mostrador/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-
-export interface AuthContext {
-  sessionId: number;
-  userId: number;
-  licenseId: number;
-  isPlatform: boolean;
-  roles: string[];
-  /** `can_do` entries. */
-  permissions: ReadonlySet<Permission>;
-  /** `can_grant` entries. */
-  grantable: ReadonlySet<Permission>;
-  supportUserId: number | null;
-  /** The company's time zone: plain dates and calendars are read in it. */
-  timeZone: string;
-}
+import type { AuthContext } from '../lib/auth-context.js';
 
 /**
  * What a route demands: nothing, a session, or a session holding at least one of the permissions.
@@ -47,8 +33,6 @@ export interface RouteAccess {
 }
 
 export type Authenticate = (token: string) => Promise<AuthContext | null>;
-
-export const everyPermission: ReadonlySet<Permission> = new Set(allPermissions);
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

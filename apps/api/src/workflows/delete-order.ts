@@ -1,8 +1,8 @@
 import { notFound } from '../lib/app-error.js';
+import type { AuthContext } from '../lib/auth-context.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { checkDeletable } from '../modules/orders/order-rules.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
-import type { AuthContext } from '../plugins/auth.js';
 import type { OrderWorkflowDeps } from './order-steps.js';
 
 /**

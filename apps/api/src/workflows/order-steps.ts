@@ -1,6 +1,7 @@
 import { type FieldError, isBookableType, type PaymentMethod } from '@mostrador/contract';
 import type { Db, DbOrTx } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import type { AuthContext } from '../lib/auth-context.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import type { BookingsService } from '../modules/bookings/bookings.service.js';
 import { createCalendarsRepository } from '../modules/calendars/calendars.repository.js';
@@ -10,7 +11,6 @@ import type { OrderBody } from '../modules/orders/order-rules.js';
 import { type PricedLine, priceLines } from '../modules/orders/pricing.js';
 import { createProductsRepository } from '../modules/products/products.repository.js';
 import { createTaxesRepository } from '../modules/taxes/taxes.repository.js';
-import type { AuthContext } from '../plugins/auth.js';
 
 /*
  * Steps the order workflows share, each reading or writing through the module that owns the tables.

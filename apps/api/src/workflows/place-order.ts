@@ -1,5 +1,6 @@
 import type { Order } from '@mostrador/contract';
 import { invalid } from '../lib/app-error.js';
+import type { AuthContext } from '../lib/auth-context.js';
 import {
   checkCustomerRules,
   checkPaymentPermission,
@@ -9,7 +10,6 @@ import {
 } from '../modules/orders/order-rules.js';
 import { toOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
-import type { AuthContext } from '../plugins/auth.js';
 import {
   bookLines,
   linesToBook,

@@ -1,11 +1,11 @@
 import { type FieldError, type Order, type refundBody, refundShare } from '@mostrador/contract';
 import type { z } from 'zod';
 import { AppError, notFound } from '../lib/app-error.js';
+import type { AuthContext } from '../lib/auth-context.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { checkPaymentPermission, isPhysical } from '../modules/orders/order-rules.js';
 import { readOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository, type OrderLineRecord } from '../modules/orders/orders.repository.js';
-import type { AuthContext } from '../plugins/auth.js';
 import { lockOpenRegister, type OrderWorkflowDeps } from './order-steps.js';
 
 type RefundBody = z.output<typeof refundBody>;

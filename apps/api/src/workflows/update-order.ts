@@ -1,6 +1,7 @@
 import type { FieldError, Order } from '@mostrador/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
+import type { AuthContext } from '../lib/auth-context.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
 import {
@@ -21,7 +22,6 @@ import {
   type OrderLineRecord,
   type OrderRow,
 } from '../modules/orders/orders.repository.js';
-import type { AuthContext } from '../plugins/auth.js';
 import {
   bookLines,
   checkCustomer,

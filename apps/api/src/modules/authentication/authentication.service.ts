@@ -9,9 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { type AuthContext, everyPermission } from '../../lib/auth-context.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { type AuthContext, everyPermission } from '../../plugins/auth.js';
 import { createAuditLogRepository } from '../audit-log/audit-log.repository.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
 import { licenses } from '../licenses/licenses.table.js';

@@ -15,10 +15,10 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import {
   availability,
   type CalendarRules,

@@ -10,10 +10,10 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { parseClientInstant } from '../../lib/time.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { createProductsRepository } from '../products/products.repository.js';
 import {

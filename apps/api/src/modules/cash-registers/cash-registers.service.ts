@@ -14,9 +14,9 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { createFilesRepository } from '../files/files.repository.js';

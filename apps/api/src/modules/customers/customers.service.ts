@@ -2,10 +2,10 @@ import type { Customer, CustomerListItem, customerBody, ListQuery } from '@mostr
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { assertOwned } from '../../lib/references.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { createOrdersRepository } from '../orders/orders.repository.js';
 import { type CustomerRow, type CustomerValues, createCustomersRepository } from './customers.repository.js';

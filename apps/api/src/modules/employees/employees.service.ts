@@ -15,10 +15,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { type AuthContext, everyPermission } from '../../lib/auth-context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { type AuthContext, everyPermission } from '../../plugins/auth.js';
 import { createAuthenticationRepository } from '../authentication/authentication.repository.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { createEmployeesRepository, type EmployeesRepository, type UserRow } from './employees.repository.js';

@@ -1,6 +1,6 @@
 import type { Permission } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { permissionChanges, refusedChanges } from './grant-rules.js';
 
 function editor(can: Permission[], grant: Permission[]): AuthContext {

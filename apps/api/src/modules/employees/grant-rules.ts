@@ -1,5 +1,5 @@
 import type { Permission, PermissionEntry } from '@mostrador/contract';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 
 type Entry = Pick<PermissionEntry, 'scope' | 'permission'>;
 const keyOf = (e: Entry) => `${e.scope}:${e.permission}`;

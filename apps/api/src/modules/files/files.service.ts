@@ -3,7 +3,7 @@ import type { StoredFile } from '@mostrador/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { FileStorage } from './file-storage.js';
 import { createFilesRepository, type FileRow } from './files.repository.js';
 import { isImageType, sniffMimeType } from './sniff.js';

@@ -1,8 +1,8 @@
 import type { ListQuery, Order, refundBody } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { pageOf } from '../../lib/list.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { deleteOrder } from '../../workflows/delete-order.js';
 import { placeOrder } from '../../workflows/place-order.js';
 import { refundOrder } from '../../workflows/refund-order.js';

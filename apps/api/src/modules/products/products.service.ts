@@ -16,10 +16,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { assertOwned } from '../../lib/references.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { createOrderLinesRepository } from '../orders/order-lines.repository.js';

@@ -1,9 +1,9 @@
 import type { ListQuery, Tax, TaxBody } from '@mostrador/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { createProductsRepository } from '../products/products.repository.js';
 import { createTaxesRepository, type TaxRow } from './taxes.repository.js';
 
