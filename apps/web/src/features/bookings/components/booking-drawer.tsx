@@ -1,5 +1,9 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { type BookingListItem, ErrorCode } from '@mostrador/contract';
+import {
+  type BookingListItem,
+  bookingRescheduleRefusalCodes,
+  bookingStartRefusalCodes,
+} from '@mostrador/contract';
 import {
   App,
   Button,
@@ -44,17 +48,6 @@ import {
   sameInstant,
   startOptions,
 } from '../booking-values';
-
-/** Errors of the API that belong to the start time field. */
-const startErrors: number[] = [
-  ErrorCode.bookingOutsideOpenTime,
-  ErrorCode.bookingInThePast,
-  ErrorCode.bookingTooSoon,
-  ErrorCode.bookingBeyondForecast,
-  ErrorCode.bookingNotAStartTime,
-  ErrorCode.bookingFull,
-];
-const rescheduleErrors: number[] = [ErrorCode.bookingRescheduleNotAllowed, ErrorCode.bookingRescheduleLimit];
 
 interface BookingDrawerProps {
   open: boolean;
@@ -138,7 +131,7 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
       }
       onClose();
     } catch (error) {
-      if (isApiError(error) && rescheduleErrors.includes(error.code) && !override) {
+      if (isApiError(error) && bookingRescheduleRefusalCodes.includes(error.code) && !override) {
         modal.confirm({
           title: t('bookings.overrideTitle'),
           content: `${t(`errors.${error.code}`)} ${t('bookings.overrideQuestion')}`,
@@ -146,7 +139,7 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
           cancelText: t('common.cancel'),
           onOk: () => send(values, true),
         });
-      } else if (isApiError(error) && startErrors.includes(error.code)) {
+      } else if (isApiError(error) && bookingStartRefusalCodes.includes(error.code)) {
         form.setFields([{ name: 'startsAt', errors: [errorMessage(error)] }]);
         void availability.refetch();
       } else if (!applyServerErrors(form, error, t)) {

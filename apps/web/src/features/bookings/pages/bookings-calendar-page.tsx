@@ -24,9 +24,9 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import {
   type BookingListItem,
   type BookingUpdateBody,
+  bookingRescheduleRefusalCodes,
   type CalendarView,
   calendarViews,
-  ErrorCode,
   type Language,
 } from '@mostrador/contract';
 import { App, Card, Flex, type GlobalToken, Select, theme } from 'antd';
@@ -63,8 +63,6 @@ const locales: Record<Language, LocaleInput> = {
   ru: ruLocale,
   zh: zhLocale,
 };
-
-const rescheduleErrors: number[] = [ErrorCode.bookingRescheduleNotAllowed, ErrorCode.bookingRescheduleLimit];
 
 /**
  * FullCalendar dressed in the app's theme: antd-like buttons (the active view in the primary colour),
@@ -226,7 +224,7 @@ export function BookingsCalendarPage() {
       await update.mutateAsync({ id: booking.id, body });
       message.success(t('bookings.moved', { name: booking.customerName }));
     } catch (error) {
-      if (isApiError(error) && rescheduleErrors.includes(error.code) && !override) {
+      if (isApiError(error) && bookingRescheduleRefusalCodes.includes(error.code) && !override) {
         modal.confirm({
           title: t('bookings.overrideTitle'),
           content: `${t(`errors.${error.code}`)} ${t('bookings.overrideQuestion')}`,
