@@ -1,9 +1,10 @@
-import type { Permission } from '@mostrador/contract';
+import { allPermissions, type Permission } from '@mostrador/contract';
+import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '../features/session/permissions';
 import { testUser } from '../test/render';
 import { tokenFromLoginUrl } from './boot';
-import { menuEntries, selectedEntry, visibleEntries } from './menu';
+import { type MenuEntry, menuEntries, selectedEntry, visibleEntries } from './menu';
 import { routesFor } from './routes';
 
 const keysOf = (permissions: Permission[]) => {
@@ -19,15 +20,48 @@ describe('menu', () => {
   });
 
   it('shows an entry with its permission and a group when one of its entries shows', () => {
-    const keys = keysOf(['customers_create', 'products_edit', 'settings_paymentGateway', 'bookings_find']);
+    const keys = keysOf(['customers_create', 'products_edit', 'bookings_find']);
     expect(keys).toContain('bookings');
     expect(keys).toContain('customers');
     expect(keys).toContain('customersCreate');
     expect(keys).not.toContain('customersList');
     expect(keys).toContain('translations');
-    expect(keys).toContain('settingsBilling');
-    expect(keys).toContain('settingsPayment');
     expect(keys).not.toContain('products');
+  });
+
+  it('leads only to screens that exist: every entry opens a registered route with its page', () => {
+    const leaves = (entries: MenuEntry[]): MenuEntry[] =>
+      entries.flatMap((e) => (e.children ? leaves(e.children) : [e]));
+    const all = leaves(menuEntries);
+    expect(all.length).toBeGreaterThan(0);
+    for (const entry of all) {
+      // The entry's own permission (and only it) is enough to open its screen.
+      const granted = new Set<string>(entry.permission ? [entry.permission] : []);
+      const route = routesFor(granted).find((r) => matchPath({ path: r.path }, entry.path ?? ''));
+      expect(route, `menu entry ${entry.key} (${entry.path})`).toBeDefined();
+      expect(typeof route?.page, entry.key).toBe('function');
+    }
+    // The screens not built yet are neither in the menu nor routes.
+    const keys = keysOf([...allPermissions]);
+    for (const missing of [
+      'mails',
+      'giftVouchers',
+      'subscriptions',
+      'suppliers',
+      'settingsBilling',
+      'settingsPayment',
+    ])
+      expect(keys).not.toContain(missing);
+    const paths = routesFor(new Set(allPermissions)).map((r) => r.path);
+    for (const missing of [
+      '/mails',
+      '/gift-vouchers',
+      '/subscriptions',
+      '/suppliers',
+      '/settings/billing',
+      '/settings/payment',
+    ])
+      expect(paths).not.toContain(missing);
   });
 
   it('selects the entry with the longest matching path', () => {
