@@ -1,5 +1,6 @@
+import { LockOutlined } from '@ant-design/icons';
 import { companySettingsSchema, type GeneralSettings, type Settings } from '@mostrador/contract';
-import { App, Card, Col, Form, Input, Row } from 'antd';
+import { Alert, App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
@@ -8,6 +9,7 @@ import { applyServerErrors, zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
 import { ImageUpload } from '../../files/components/image-upload';
 import { useCompanySettings } from '../../session/api';
+import { usePermissions } from '../../session/permissions';
 import { useUpdateSettings } from '../api';
 import { LanguageFields } from '../components/language-fields';
 
@@ -48,6 +50,8 @@ export function CompanySettingsPage() {
   const [form] = Form.useForm<GeneralSettings>();
   const update = useUpdateSettings();
   const { markDirty, markClean } = useUnsavedChanges();
+  // Everyone reads the settings; writing them needs settings_edit.
+  const canEdit = usePermissions()('settings_edit');
 
   const submit = async (values: GeneralSettings) => {
     const parsed = companySettingsSchema.safeParse({
@@ -78,11 +82,23 @@ export function CompanySettingsPage() {
   return (
     <>
       <PageHeader title={t('settings.companyTitle')} />
+      {!canEdit && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<LockOutlined aria-hidden />}
+          style={{ marginBottom: 16 }}
+          title={t('settings.readOnly')}
+          description={t('settings.readOnlyHelp')}
+          data-testid="settings-read-only"
+        />
+      )}
       <Form<GeneralSettings>
         name="settings"
         form={form}
         layout="vertical"
         validateTrigger="onBlur"
+        disabled={!canEdit}
         initialValues={initialValuesOf(settings)}
         onValuesChange={markDirty}
         onFinish={submit}
@@ -135,14 +151,16 @@ export function CompanySettingsPage() {
             <ImageUpload alt={t('settings.fields.logo')} testId="settings-logo" />
           </Form.Item>
         </Card>
-        <FormFooter
-          onCancel={() => {
-            form.resetFields();
-            markClean();
-          }}
-          saving={update.isPending}
-          saveTestId="settings-save"
-        />
+        {canEdit && (
+          <FormFooter
+            onCancel={() => {
+              form.resetFields();
+              markClean();
+            }}
+            saving={update.isPending}
+            saveTestId="settings-save"
+          />
+        )}
       </Form>
     </>
   );

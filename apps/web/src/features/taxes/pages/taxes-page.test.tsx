@@ -22,9 +22,9 @@ function serve(
 }
 
 describe('TaxesPage', () => {
-  it('lists taxes with their percentage, and hides changes without products_edit', async () => {
+  it('lists taxes with their percentage, and hides changes without settings_edit (products_edit is not enough)', async () => {
     serve();
-    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser() });
+    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['products_edit'] }) });
     expect(await screen.findByText('2 taxes')).toBeTruthy();
     expect(screen.getByText('5,5 %')).toBeTruthy();
     expect(screen.queryByTestId('create-tax')).toBeNull();
@@ -35,7 +35,7 @@ describe('TaxesPage', () => {
     const calls = serve((_url, init) =>
       init.method === 'POST' ? { body: { data: { id: 3, ...JSON.parse(String(init.body)) } } } : undefined,
     );
-    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['products_edit'] }) });
+    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['settings_edit'] }) });
     fireEvent.click(await screen.findByTestId('create-tax'));
     const dialog = await screen.findByTestId('tax-form');
     fireEvent.change(within(dialog).getByLabelText('Percentage'), { target: { value: '101' } });
@@ -62,7 +62,7 @@ describe('TaxesPage', () => {
           }
         : undefined,
     );
-    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['products_edit'] }) });
+    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['settings_edit'] }) });
     fireEvent.click(await screen.findByLabelText('Edit IVA 21%'));
     const dialog = await screen.findByTestId('tax-form');
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('IVA 21%');
@@ -74,7 +74,7 @@ describe('TaxesPage', () => {
     const calls = serve((_url, init) =>
       init.method === 'DELETE' ? { body: { data: { ok: true } } } : undefined,
     );
-    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['products_edit'] }) });
+    renderInApp(<TaxesPage />, { path: '/settings/taxes', user: testUser({ can: ['settings_edit'] }) });
     fireEvent.click(await screen.findByLabelText('Delete IVA 21%'));
     expect(await screen.findByText('Delete the tax “IVA 21%”?')).toBeTruthy();
     const confirm = document.querySelector('.ant-popconfirm-buttons .ant-btn-dangerous');

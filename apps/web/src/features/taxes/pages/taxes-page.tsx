@@ -16,7 +16,8 @@ export function TaxesPage() {
   const { message } = App.useApp();
   const errorMessage = useErrorMessage();
   const { timeZone } = useCompanySettings();
-  const canEdit = usePermissions()('products_edit');
+  // Everyone reads the taxes; creating, changing and deleting them needs settings_edit.
+  const canEdit = usePermissions()('settings_edit');
   const remove = useDeleteTax();
   const [dialog, setDialog] = useState({ open: false, tax: null as Tax | null, key: 0 });
   const openDialog = (tax: Tax | null) => setDialog((d) => ({ open: true, tax, key: d.key + 1 }));
