@@ -62,7 +62,9 @@ export const filesRoutes =
         if (part.file.truncated)
           throw new AppError('payloadTooLarge', [{ field: 'file', message: 'at most 10 MiB' }]);
         if (!data.length) throw new AppError('validation', [{ field: 'file', message: 'empty' }]);
-        const stored = await service.upload(auth, { name: part.filename, data, kind: request.query.kind });
+        // A part without `filename=` in its Content-Disposition has none (busboy leaves it undefined).
+        const name = part.filename ?? '';
+        const stored = await service.upload(auth, { name, data, kind: request.query.kind });
         return reply.status(201).send({ data: stored });
       },
     );
