@@ -1,12 +1,21 @@
-import { ErrorCode, type weekdays } from '@mostrador/contract';
+import { type Booking, type BookingBody, type BookingCalendarBody, ErrorCode } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, orderLines, orders } from '../src/db/schema.js';
 import {
+  bookable,
+  type Company,
+  company,
+  createBooking,
+  createCalendar,
+  createCustomer,
+  createProduct,
+  readList,
+} from './factories.js';
+import {
   buildTestApp,
   call,
   createEmployee,
-  createLicense,
   expectError,
   failingFields as failingFieldsInOrder,
   type TestApp,
@@ -22,127 +31,60 @@ const url = '/v1/admin/bookings';
 const calendarsUrl = '/v1/admin/booking-calendars';
 const availabilityUrl = (calendarId: number) => `${calendarsUrl}/${calendarId}/availability`;
 
-type Range = { openAt: string; closedAt: string };
-type Schedule = Record<(typeof weekdays)[number], Range[]>;
-
-/**
- * Every day 09:00–14:00 and 16:00–20:00: the DST changes fall on Sundays. The tests run at the real
- * date, so their bookings are in 2027 on calendars without a forecast limit.
- */
-function everyDay(): Schedule {
-  const day = [
-    { openAt: '09:00', closedAt: '14:00' },
-    { openAt: '16:00', closedAt: '20:00' },
-  ];
-  return {
-    monday: day,
-    tuesday: day,
-    wednesday: day,
-    thursday: day,
-    friday: day,
-    saturday: day,
-    sunday: day,
-  };
-}
-
 /** Mondays in 2027 (Europe/Madrid is UTC+1 until 28 March). */
 const monday = '2027-03-01';
 const nextMonday = '2027-03-08';
 
-type Owner = Awaited<ReturnType<typeof createLicense>>;
-interface Company extends Owner {
-  taxId: number;
+/** The company's own product: a 60-minute massage at 45 €. */
+const massage = { name: 'Masaje relajante', ...bookable(60), price: 45 };
+
+interface BookingCompany extends Company {
   calendarId: number;
   productId: number;
   customerId: number;
 }
 
-async function createCalendar(token: string, payload: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', calendarsUrl, {
-    token,
-    payload: { name: 'Sala de masajes', schedule: everyDay(), duration: 30, ...payload },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
-
-async function createProduct(token: string, taxId: number, payload: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', '/v1/admin/products', {
-    token,
-    payload: {
-      name: 'Masaje relajante',
-      type: 'bookable',
-      price: 45,
-      taxType: taxId,
-      durationInMinutes: 60,
-      ...payload,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
-
-async function createCustomer(token: string, payload: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Ana', ...payload } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
-
-/** A license with a tax, a calendar (capacity 1 unless told), a 60-minute product and a customer. */
-async function company(calendar: Record<string, unknown> = {}): Promise<Company> {
-  const owner = await createLicense(t);
-  const tax = await call(t, 'POST', '/v1/admin/taxes', {
-    token: owner.token,
-    payload: { name: 'IVA 21%', percentage: 21 },
-  });
-  expect(tax.status).toBe(201);
-  const taxId = tax.body.data.id as number;
+/**
+ * A license with a tax, a calendar open every day 09:00–14:00 and 16:00–20:00 (the DST changes fall on
+ * Sundays; capacity 1 unless told), the massage and a customer. The tests run at the real date, so their
+ * bookings are in 2027 on calendars without a forecast limit.
+ */
+async function bookingCompany(calendar: Partial<BookingCalendarBody> = {}): Promise<BookingCompany> {
+  const c = await company(t);
+  const token = c.token;
   return {
-    ...owner,
-    taxId,
-    calendarId: await createCalendar(owner.token, calendar),
-    productId: await createProduct(owner.token, taxId),
-    customerId: await createCustomer(owner.token, {
-      surname: 'García',
-      email: 'ana.garcia@example.es',
-      phone: '+34600111222',
-    }),
+    ...c,
+    calendarId: (await createCalendar(t, token, { name: 'Sala de masajes', ...calendar })).id,
+    productId: (await createProduct(t, token, { taxId: c.taxId, ...massage })).id,
+    customerId: (
+      await createCustomer(t, token, {
+        name: 'Ana',
+        surname: 'García',
+        email: 'ana.garcia@example.es',
+        phone: '+34600111222',
+      })
+    ).id,
   };
 }
 
-async function book(c: Company, payload: Record<string, unknown> = {}) {
-  return call(t, 'POST', url, {
-    token: c.token,
-    payload: {
-      bookingCalendarId: c.calendarId,
-      productId: c.productId,
-      customerId: c.customerId,
-      startsAt: `${monday}T10:00`,
-      ...payload,
-    },
-  });
+/** The company's massage for its customer on its calendar, Monday at 10:00. */
+function bodyFor(c: BookingCompany): BookingBody {
+  return {
+    bookingCalendarId: c.calendarId,
+    productId: c.productId,
+    customerId: c.customerId,
+    startsAt: `${monday}T10:00`,
+  };
 }
 
-async function booked(c: Company, payload: Record<string, unknown> = {}) {
-  const res = await book(c, payload);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as Booking;
+/** POST /admin/bookings with `payload` over the company's defaults: the answer, whatever it is. */
+async function book(c: BookingCompany, payload: Record<string, unknown> = {}) {
+  return call(t, 'POST', url, { token: c.token, payload: { ...bodyFor(c), ...payload } });
 }
 
-interface Booking {
-  id: number;
-  bookingCalendarId: number;
-  productId: number;
-  customerId: number;
-  startsAt: string;
-  endsAt: string;
-  quantity: number;
-  notes: string | null;
-  price: number;
-  status: string;
-  attended: boolean | null;
-  rescheduleCount: number;
-  orderId: number | null;
+/** A booking made with `payload` over the company's defaults. */
+async function booked(c: BookingCompany, payload: Partial<BookingBody> = {}) {
+  return createBooking(t, c.token, { ...bodyFor(c), ...payload });
 }
 
 /** The PUT body of a booking as it is, with `changes`. */
@@ -167,19 +109,11 @@ async function countOf(licenseId: number) {
   return (await t.database.db.select().from(bookings).where(eq(bookings.licenseId, licenseId))).length;
 }
 
-async function list(token: string, query: Record<string, unknown> = {}) {
-  const q = Object.fromEntries(
-    Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-  );
-  const res = await call(t, 'GET', url, { token, query: q });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { items: ({ id: number } & Record<string, unknown>)[]; total: number };
-}
 const idsOf = (items: { id: number }[]) => items.map((x) => x.id);
 
 describe('booking CRUD', () => {
   it('books at a local time, with the product’s length and price, and answers every field', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     expect(created).toEqual({
       id: expect.any(Number),
@@ -207,7 +141,7 @@ describe('booking CRUD', () => {
   });
 
   it('takes a price, notes, a quantity and an instant with an offset', async () => {
-    const c = await company({ maximumConcurrentBookings: 4 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 4 });
     const created = await booked(c, {
       startsAt: '2027-03-01T16:30:00+01:00',
       quantity: 3,
@@ -224,7 +158,9 @@ describe('booking CRUD', () => {
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, created.id));
     expect(row).toMatchObject({ spaces: 3, priceCents: 3050 });
     // Spaces are quantity × the product's spaces.
-    const pair = await createProduct(c.token, c.taxId, {
+    const { id: pair } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
       name: 'Masaje en pareja',
       spacesOccupiedInTheCalendar: 2,
     });
@@ -234,10 +170,10 @@ describe('booking CRUD', () => {
   });
 
   it('PUT changes the customer, notes and price in place without counting a move', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     // This product does not let customers move its bookings: changes in place are still fine.
     const created = await booked(c);
-    const other = await createCustomer(c.token, { name: 'Bea' });
+    const { id: other } = await createCustomer(t, c.token, { name: 'Bea' });
     const res = await call(t, 'PUT', `${url}/${created.id}`, {
       token: c.token,
       payload: updateOf(created, { customerId: other, notes: 'Alérgica al aceite de almendras', price: 40 }),
@@ -262,7 +198,7 @@ describe('booking CRUD', () => {
   });
 
   it('deletes a booking, and then it is not found', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     const removed = await call(t, 'DELETE', `${url}/${created.id}`, { token: c.token });
     expect(removed.status).toBe(200);
@@ -274,7 +210,7 @@ describe('booking CRUD', () => {
   });
 
   it('refuses to delete a booking sold in an order (409) and keeps it', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     const [order] = await t.database.db
       .insert(orders)
@@ -306,7 +242,7 @@ describe('booking CRUD', () => {
   });
 
   it('answers 404 for an unknown booking on every route', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const missing = `${url}/2000000000`;
     expectError(await call(t, 'GET', missing, { token: c.token }), 404, ErrorCode.notFound);
     expectError(
@@ -331,7 +267,7 @@ describe('booking CRUD', () => {
 
 describe('bad input', () => {
   it('refuses a malformed or impossible startsAt, naming it', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     for (const startsAt of ['tomorrow', '2027-02-30T10:00', '2027-03-01T25:00', '01/03/2027 10:00', '', 5]) {
       expect(failingFields(await book(c, { startsAt })), String(startsAt)).toEqual(['startsAt']);
     }
@@ -339,7 +275,7 @@ describe('bad input', () => {
   });
 
   it('refuses a quantity below 1 or not whole, a bad price, long notes, missing fields', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     expect(failingFields(await book(c, { quantity: 0 }))).toEqual(['quantity']);
     expect(failingFields(await book(c, { quantity: 1.5 }))).toEqual(['quantity']);
     expect(failingFields(await book(c, { quantity: 1001 }))).toEqual(['quantity']);
@@ -352,7 +288,7 @@ describe('bad input', () => {
   });
 
   it('names each unknown id, and a product that is not booked on a calendar', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     expect(
       failingFields(
         await book(c, {
@@ -362,7 +298,9 @@ describe('bad input', () => {
         }),
       ),
     ).toEqual(['bookingCalendarId', 'customerId', 'productId']);
-    const cream = await createProduct(c.token, c.taxId, {
+    const { id: cream } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
       name: 'Crema',
       type: 'regular',
       durationInMinutes: null,
@@ -373,9 +311,14 @@ describe('bad input', () => {
   });
 
   it('books a product bound to a calendar only on that calendar', async () => {
-    const c = await company();
-    const thermal = await createCalendar(c.token, { name: 'Circuito termal' });
-    const bound = await createProduct(c.token, c.taxId, { name: 'Circuito', bookingCalendarId: thermal });
+    const c = await bookingCompany();
+    const { id: thermal } = await createCalendar(t, c.token, { name: 'Circuito termal' });
+    const { id: bound } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
+      name: 'Circuito',
+      bookingCalendarId: thermal,
+    });
     expect(failingFields(await book(c, { productId: bound }))).toEqual(['bookingCalendarId']);
     const ok = await booked(c, { productId: bound, bookingCalendarId: thermal });
     // Nor can a move take it elsewhere.
@@ -387,7 +330,7 @@ describe('bad input', () => {
   });
 
   it('validates PUT the same way and changes nothing', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     const put = (changes: Record<string, unknown>) =>
       call(t, 'PUT', `${url}/${created.id}`, { token: c.token, payload: updateOf(created, changes) });
@@ -402,7 +345,7 @@ describe('bad input', () => {
 
 describe('the calendar’s rules (409, nothing saved)', () => {
   it('refuses each start the calendar does not take, with its reason', async () => {
-    const cases: [string, Record<string, unknown>, Record<string, unknown>, number][] = [
+    const cases: [string, Partial<BookingCalendarBody>, Record<string, unknown>, number][] = [
       // 13:30 + 60 minutes runs past the 14:00 closing.
       ['outside open time', {}, { startsAt: `${monday}T13:30` }, ErrorCode.bookingOutsideOpenTime],
       ['closed at night', {}, { startsAt: `${monday}T22:00` }, ErrorCode.bookingOutsideOpenTime],
@@ -415,7 +358,7 @@ describe('the calendar’s rules (409, nothing saved)', () => {
       ['seconds off the grid', {}, { startsAt: `${monday}T10:00:30` }, ErrorCode.bookingNotAStartTime],
     ];
     for (const [label, calendar, payload, code] of cases) {
-      const c = await company(calendar);
+      const c = await bookingCompany(calendar);
       const res = await book(c, payload);
       expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(409);
       expect(res.body.error.code, label).toBe(code);
@@ -424,14 +367,19 @@ describe('the calendar’s rules (409, nothing saved)', () => {
   });
 
   it('refuses a full start (1000124) with the free spaces, counting quantity × the product’s spaces', async () => {
-    const c = await company({ maximumConcurrentBookings: 3 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 3 });
     await booked(c, { quantity: 2 });
     const res = await book(c, { quantity: 2 });
     expectError(res, 409, ErrorCode.bookingFull);
     expect(res.body.error.details).toEqual({ freeSpaces: 1, requestedSpaces: 2 });
     // Overlapping by half an hour is overlapping.
     expectError(await book(c, { startsAt: `${monday}T10:30`, quantity: 2 }), 409, ErrorCode.bookingFull);
-    const pair = await createProduct(c.token, c.taxId, { name: 'En pareja', spacesOccupiedInTheCalendar: 2 });
+    const { id: pair } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
+      name: 'En pareja',
+      spacesOccupiedInTheCalendar: 2,
+    });
     const paired = await book(c, { productId: pair });
     expectError(paired, 409, ErrorCode.bookingFull);
     expect(paired.body.error.details).toEqual({ freeSpaces: 1, requestedSpaces: 2 });
@@ -443,7 +391,7 @@ describe('the calendar’s rules (409, nothing saved)', () => {
   });
 
   it('cancelled bookings take no space', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const first = await booked(c);
     expectError(await book(c), 409, ErrorCode.bookingFull);
     await t.database.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, first.id));
@@ -451,7 +399,7 @@ describe('the calendar’s rules (409, nothing saved)', () => {
   });
 
   it('follows the anomalies: a close one shuts the time, an open one opens its own grid', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const anomaly = (payload: Record<string, unknown>) =>
       call(t, 'POST', `${calendarsUrl}/${c.calendarId}/schedule-anomalies`, { token: c.token, payload });
     expect((await anomaly({ type: 'close', startDate: monday, endDate: '2027-03-02' })).status).toBe(201);
@@ -465,7 +413,7 @@ describe('the calendar’s rules (409, nothing saved)', () => {
   });
 
   it('lets exactly the capacity through when 20 bookings of one start arrive at once', async () => {
-    const c = await company({ maximumConcurrentBookings: 3 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 3 });
     const results = await Promise.all(Array.from({ length: 20 }, () => book(c)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
@@ -478,26 +426,28 @@ describe('the calendar’s rules (409, nothing saved)', () => {
 
 describe('moving a booking', () => {
   async function movable(howMany: number | null) {
-    const c = await company({ maximumConcurrentBookings: 2 });
-    const productId = await createProduct(c.token, c.taxId, {
+    const c = await bookingCompany({ maximumConcurrentBookings: 2 });
+    const { id: productId } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
       name: 'Masaje movible',
       canCustomersChangeTheBookingDate: true,
       howManyTimesCanCustomerRescheduleBooking: howMany,
     });
     return { ...c, productId };
   }
-  const put = (c: Company, b: Booking, changes: Record<string, unknown>) =>
+  const put = (c: BookingCompany, b: Booking, changes: Record<string, unknown>) =>
     call(t, 'PUT', `${url}/${b.id}`, { token: c.token, payload: updateOf(b, changes) });
 
   it('refuses to move a booking whose product does not let the date change, unless overridden', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     expectError(
       await put(c, created, { startsAt: `${monday}T11:00` }),
       409,
       ErrorCode.bookingRescheduleNotAllowed,
     );
-    const other = await createCalendar(c.token, { name: 'Cabina 2' });
+    const { id: other } = await createCalendar(t, c.token, { name: 'Cabina 2' });
     expectError(
       await put(c, created, { bookingCalendarId: other }),
       409,
@@ -544,7 +494,7 @@ describe('moving a booking', () => {
       current = res.body.data;
     }
     expect(current.rescheduleCount).toBe(4);
-    const other = await createCalendar(c.token, { name: 'Cabina 2' });
+    const { id: other } = await createCalendar(t, c.token, { name: 'Cabina 2' });
     const res = await put(c, current, { bookingCalendarId: other });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ bookingCalendarId: other, rescheduleCount: 5 });
@@ -580,14 +530,14 @@ describe('moving a booking', () => {
   });
 
   it('more units in place need room for them; fewer always fit', async () => {
-    const c = await company({ maximumConcurrentBookings: 3 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 3 });
     const created = await booked(c);
     await booked(c, { quantity: 2, startsAt: `${monday}T10:30` });
     const more = await put(c, created, { quantity: 2 });
     expectError(more, 409, ErrorCode.bookingFull);
     expect(more.body.error.details).toEqual({ freeSpaces: 1, requestedSpaces: 2 });
     // Shrink the other, then there is room.
-    const [other] = (await list(c.token, { filters: { quantity: { eq: 2 } } })).items;
+    const [other] = (await readList(t, c.token, url, { filters: { quantity: { eq: 2 } } })).items;
     const shrunk = await call(t, 'PUT', `${url}/${other!.id}`, {
       token: c.token,
       payload: {
@@ -607,7 +557,7 @@ describe('moving a booking', () => {
 
 describe('attendance', () => {
   it('marks a booking attended and unattended, answering the booking', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     const attended = await call(t, 'POST', `${url}/${created.id}/attended`, { token: c.token });
     expect(attended.status).toBe(200);
@@ -620,7 +570,7 @@ describe('attendance', () => {
 
 describe('DST days in Europe/Madrid', () => {
   it('stores 10:00 local with the offset of the day, before and after each change', async () => {
-    const c = await company({ maximumConcurrentBookings: 5 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 5 });
     const cases = [
       ['2027-03-27T10:00', '2027-03-27T09:00:00.000Z'],
       // Spring forward on Sunday 28 March 2027: 10:00 is UTC+2.
@@ -654,14 +604,14 @@ describe('DST days in Europe/Madrid', () => {
 });
 
 describe('availability', () => {
-  const get = (c: Company, query: Record<string, string>, token = c.token) =>
+  const get = (c: BookingCompany, query: Record<string, string>, token = c.token) =>
     call(t, 'GET', availabilityUrl(c.calendarId), {
       token,
       query: { productId: String(c.productId), ...query },
     });
 
   it('lists the starts of the window with their free spaces and status', async () => {
-    const c = await company({ maximumConcurrentBookings: 2 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 2 });
     const res = await get(c, { from: monday, to: '2027-03-02' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const items = res.body.data.items as {
@@ -682,7 +632,7 @@ describe('availability', () => {
   });
 
   it('a booking reduces the free spaces of the starts it overlaps; a full one is unavailable', async () => {
-    const c = await company({ maximumConcurrentBookings: 2 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 2 });
     await booked(c); // 10:00–11:00
     const byLocal = async () => {
       const res = await get(c, { from: monday, to: '2027-03-02' });
@@ -705,7 +655,7 @@ describe('availability', () => {
   });
 
   it('shows a close anomaly as exceptionally closed, with no starts inside it', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const anomaly = await call(t, 'POST', `${calendarsUrl}/${c.calendarId}/schedule-anomalies`, {
       token: c.token,
       payload: {
@@ -728,7 +678,7 @@ describe('availability', () => {
   });
 
   it('refuses a window over 92 days, an end not after the start, bad dates and a product it cannot book', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     expect(failingFields(await get(c, { from: '2027-01-01', to: '2027-04-04' }))).toEqual(['to']);
     expect((await get(c, { from: '2027-01-01', to: '2027-04-03' })).status).toBe(200);
     expect(failingFields(await get(c, { from: monday, to: monday }))).toEqual(['to']);
@@ -743,7 +693,9 @@ describe('availability', () => {
       'productId',
       'to',
     ]);
-    const cream = await createProduct(c.token, c.taxId, {
+    const { id: cream } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
       name: 'Crema',
       type: 'regular',
       durationInMinutes: null,
@@ -751,8 +703,13 @@ describe('availability', () => {
     expect(failingFields(await get(c, { from: monday, to: '2027-03-02', productId: String(cream) }))).toEqual(
       ['productId'],
     );
-    const elsewhere = await createCalendar(c.token, { name: 'Circuito' });
-    const bound = await createProduct(c.token, c.taxId, { name: 'Circuito', bookingCalendarId: elsewhere });
+    const { id: elsewhere } = await createCalendar(t, c.token, { name: 'Circuito' });
+    const { id: bound } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
+      name: 'Circuito',
+      bookingCalendarId: elsewhere,
+    });
     expect(failingFields(await get(c, { from: monday, to: '2027-03-02', productId: String(bound) }))).toEqual(
       ['productId'],
     );
@@ -772,14 +729,23 @@ describe('availability', () => {
 
 describe('booking list', () => {
   async function fixture() {
-    const c = await company({ maximumConcurrentBookings: 10 });
-    const thermal = await createCalendar(c.token, { name: 'Circuito termal', maximumConcurrentBookings: 10 });
-    const facial = await createProduct(c.token, c.taxId, {
+    const c = await bookingCompany({ maximumConcurrentBookings: 10 });
+    const { id: thermal } = await createCalendar(t, c.token, {
+      name: 'Circuito termal',
+      maximumConcurrentBookings: 10,
+    });
+    const { id: facial } = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      ...massage,
       name: 'Tratamiento facial',
       price: 60,
       durationInMinutes: 30,
     });
-    const bea = await createCustomer(c.token, { name: 'Beatriz', surname: 'Núñez', email: 'bea@example.es' });
+    const { id: bea } = await createCustomer(t, c.token, {
+      name: 'Beatriz',
+      surname: 'Núñez',
+      email: 'bea@example.es',
+    });
     const b1 = await booked(c, { startsAt: `${monday}T10:00`, notes: 'Primera visita' });
     const b2 = await booked(c, {
       startsAt: `${monday}T10:00`,
@@ -800,7 +766,7 @@ describe('booking list', () => {
 
   it('answers the spec’s columns, by date then id, latest first', async () => {
     const { c, thermal, facial, bea, b1, b2, b3, b4 } = await fixture();
-    const page = await list(c.token);
+    const page = await readList(t, c.token, url);
     expect(page.total).toBe(4);
     expect(idsOf(page.items)).toEqual([b3.id, b4.id, b2.id, b1.id]);
     expect(page.items.find((i) => i.id === b2.id)).toEqual({
@@ -842,38 +808,37 @@ describe('booking list', () => {
 
   it('sorts by any column, ties broken by id', async () => {
     const { c, b1, b2, b3, b4 } = await fixture();
-    expect(idsOf((await list(c.token, { orders: { date: 'asc' } })).items)).toEqual([
+    expect(idsOf((await readList(t, c.token, url, { orders: { date: 'asc' } })).items)).toEqual([
       b1.id,
       b2.id,
       b4.id,
       b3.id,
     ]);
-    expect(idsOf((await list(c.token, { orders: { amount: 'desc' } })).items)).toEqual([
+    expect(idsOf((await readList(t, c.token, url, { orders: { amount: 'desc' } })).items)).toEqual([
       b2.id,
       b3.id,
       b1.id,
       b4.id,
     ]);
-    expect(idsOf((await list(c.token, { orders: { customerName: 'asc' } })).items)).toEqual([
+    expect(idsOf((await readList(t, c.token, url, { orders: { customerName: 'asc' } })).items)).toEqual([
       b1.id,
       b4.id,
       b2.id,
       b3.id,
     ]);
-    expect(idsOf((await list(c.token, { orders: { productName: 'desc', date: 'asc' } })).items)).toEqual([
-      b2.id,
-      b1.id,
-      b4.id,
+    expect(
+      idsOf((await readList(t, c.token, url, { orders: { productName: 'desc', date: 'asc' } })).items),
+    ).toEqual([b2.id, b1.id, b4.id, b3.id]);
+    expect(idsOf((await readList(t, c.token, url, { orders: { calendarName: 'asc' } })).items)[0]).toBe(
       b3.id,
-    ]);
-    expect(idsOf((await list(c.token, { orders: { calendarName: 'asc' } })).items)[0]).toBe(b3.id);
-    expect(idsOf((await list(c.token, { orders: { duration: 'asc' } })).items)[0]).toBe(b2.id);
+    );
+    expect(idsOf((await readList(t, c.token, url, { orders: { duration: 'asc' } })).items)[0]).toBe(b2.id);
   });
 
   it('filters by calendar, product, customer, dates, attendance and status', async () => {
     const { c, thermal, facial, bea, b1, b2, b3, b4 } = await fixture();
     const ids = async (filters: Record<string, unknown>) =>
-      idsOf((await list(c.token, { filters, orders: { id: 'asc' } })).items);
+      idsOf((await readList(t, c.token, url, { filters, orders: { id: 'asc' } })).items);
     expect(await ids({ bookingCalendarId: { eq: thermal } })).toEqual([b3.id]);
     expect(await ids({ bookingCalendarId: { eq: c.calendarId } })).toEqual([b1.id, b2.id, b4.id]);
     expect(await ids({ productId: { eq: facial } })).toEqual([b2.id]);
@@ -901,7 +866,8 @@ describe('booking list', () => {
 
   it('searches the customer’s name, email and phone and the product’s name, accents folded', async () => {
     const { c, b1, b2, b3, b4 } = await fixture();
-    const ids = async (query: string) => idsOf((await list(c.token, { query, orders: { id: 'asc' } })).items);
+    const ids = async (query: string) =>
+      idsOf((await readList(t, c.token, url, { query, orders: { id: 'asc' } })).items);
     expect(await ids('nunez')).toEqual([b2.id, b3.id]);
     expect(await ids('GARCÍA')).toEqual([b1.id, b4.id]);
     expect(await ids('bea@example')).toEqual([b2.id, b3.id]);
@@ -911,7 +877,7 @@ describe('booking list', () => {
     expect(await ids('relajante')).toEqual([b1.id, b3.id, b4.id]);
     expect(await ids('nadie')).toEqual([]);
     expect(await ids('100%')).toEqual([]);
-    const page = await list(c.token, { query: 'nunez' });
+    const page = await readList(t, c.token, url, { query: 'nunez' });
     expect(page.total).toBe(2);
   });
 
@@ -932,7 +898,7 @@ describe('booking list', () => {
 
 describe('permissions', () => {
   it('demands the permission of each route (403 without it, 401 without a session)', async () => {
-    const c = await company({ maximumConcurrentBookings: 50 });
+    const c = await bookingCompany({ maximumConcurrentBookings: 50 });
     const created = await booked(c);
     const availability = `${availabilityUrl(c.calendarId)}?from=${monday}&to=2027-03-02&productId=${c.productId}`;
     const routes = [
@@ -994,7 +960,7 @@ describe('permissions', () => {
 
 describe('records with bookings stay', () => {
   it('refuses to delete a customer with bookings (1000109) until they go', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     const path = `/v1/admin/customers/${c.customerId}`;
     expectError(await call(t, 'DELETE', path, { token: c.token }), 409, ErrorCode.cannotDeleteCustomer);
@@ -1004,7 +970,7 @@ describe('records with bookings stay', () => {
   });
 
   it('refuses to delete a product with bookings (1000127) until they go', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     const created = await booked(c);
     const path = `/v1/admin/products/${c.productId}`;
     const res = await call(t, 'DELETE', path, { token: c.token });
@@ -1016,7 +982,7 @@ describe('records with bookings stay', () => {
   });
 
   it('refuses to delete a calendar with bookings (1000031)', async () => {
-    const c = await company();
+    const c = await bookingCompany();
     await booked(c);
     expectError(
       await call(t, 'DELETE', `${calendarsUrl}/${c.calendarId}`, { token: c.token }),
@@ -1028,8 +994,8 @@ describe('records with bookings stay', () => {
 
 describe('another license', () => {
   it('never reaches another license’s booking, calendar, product or customer', async () => {
-    const a = await company({ maximumConcurrentBookings: 5 });
-    const b = await company({ maximumConcurrentBookings: 5 });
+    const a = await bookingCompany({ maximumConcurrentBookings: 5 });
+    const b = await bookingCompany({ maximumConcurrentBookings: 5 });
     const theirs = await booked(b);
     const path = `${url}/${theirs.id}`;
     const token = a.token;
@@ -1074,8 +1040,8 @@ describe('another license', () => {
         }),
       ),
     ).toEqual(['productId']);
-    expect(idsOf((await list(token, { filters: { id: { eq: theirs.id } } })).items)).toEqual([]);
-    expect(idsOf((await list(token, { query: 'garcia' })).items)).toEqual([ours.id]);
+    expect(idsOf((await readList(t, token, url, { filters: { id: { eq: theirs.id } } })).items)).toEqual([]);
+    expect(idsOf((await readList(t, token, url, { query: 'garcia' })).items)).toEqual([ours.id]);
     expect((await call(t, 'GET', path, { token: b.token })).body.data).toEqual(theirs);
     expect(await countOf(b.license.id)).toBe(1);
   });

@@ -1,16 +1,17 @@
-import { ErrorCode, type weekdays } from '@mostrador/contract';
+import { type Anomaly, ErrorCode, type Weekday, type WeeklySchedule } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCalendarAnomalies, bookingCalendars, bookings } from '../src/db/schema.js';
 import {
-  buildTestApp,
-  call,
-  createEmployee,
-  createLicense,
-  expectError,
-  failingFields,
-  type TestApp,
-} from './helpers.js';
+  bookable,
+  company,
+  createAnomaly,
+  createCalendar,
+  createCustomer,
+  createProduct,
+  weekdaysOnly,
+} from './factories.js';
+import { buildTestApp, call, createEmployee, expectError, failingFields, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,65 +22,12 @@ afterAll(() => t.close());
 const url = '/v1/admin/booking-calendars';
 const anomaliesUrl = (calendarId: number) => `${url}/${calendarId}/schedule-anomalies`;
 
-type Range = { openAt: string; closedAt: string };
-type Schedule = Record<(typeof weekdays)[number], Range[]>;
-
 /** Mon–Fri 09:00–14:00 and 16:00–20:00, Saturday mornings, closed on Sunday. */
-function massageSchedule(): Schedule {
-  const weekday = [
-    { openAt: '09:00', closedAt: '14:00' },
-    { openAt: '16:00', closedAt: '20:00' },
-  ];
-  return {
-    monday: weekday,
-    tuesday: weekday,
-    wednesday: weekday,
-    thursday: weekday,
-    friday: weekday,
-    saturday: [{ openAt: '10:00', closedAt: '14:00' }],
-    sunday: [],
-  };
+function massageSchedule(): WeeklySchedule {
+  return { ...weekdaysOnly(), saturday: [{ openAt: '10:00', closedAt: '14:00' }] };
 }
 
 const minimal = () => ({ name: 'Sala de masajes', schedule: massageSchedule(), duration: 30 });
-
-async function company() {
-  const owner = await createLicense(t);
-  const tax = await call(t, 'POST', '/v1/admin/taxes', {
-    token: owner.token,
-    payload: { name: 'IVA 21%', percentage: 21 },
-  });
-  expect(tax.status).toBe(201);
-  return { ...owner, taxId: tax.body.data.id as number };
-}
-
-async function createCalendar(token: string, payload: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', url, { token, payload: { ...minimal(), ...payload } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: number; name: string } & Record<string, unknown>;
-}
-
-async function createAnomaly(token: string, calendarId: number, payload: Record<string, unknown>) {
-  const res = await call(t, 'POST', anomaliesUrl(calendarId), { token, payload });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: number } & Record<string, unknown>;
-}
-
-async function createProduct(token: string, taxId: number, payload: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', '/v1/admin/products', {
-    token,
-    payload: {
-      name: 'Masaje',
-      type: 'bookable',
-      price: 45,
-      taxType: taxId,
-      durationInMinutes: 60,
-      ...payload,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: number } & Record<string, unknown>;
-}
 
 /** A booking row as the bookings work will write it. */
 async function insertBooking(
@@ -104,19 +52,14 @@ async function insertBooking(
   return row!;
 }
 
-async function createCustomer(token: string) {
-  const res = await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Ana' } });
-  expect(res.status).toBe(201);
-  return res.body.data.id as number;
-}
-
 const ids = (items: { id: number }[]) => items.map((x) => x.id);
 
 describe('booking calendar CRUD', () => {
   it('creates a calendar with every field and answers them all on GET', async () => {
-    const { token } = await company();
-    const created = await createCalendar(token, {
+    const { token } = await company(t);
+    const created = await createCalendar(t, token, {
       name: '  Sala de masajes  ',
+      schedule: massageSchedule(),
       duration: 30,
       publicDuration: 25,
       canCustomersChangeTheBookingDate: true,
@@ -147,8 +90,8 @@ describe('booking calendar CRUD', () => {
   });
 
   it('takes the defaults: one space, no advance, no limits, customers cannot move bookings', async () => {
-    const { token } = await company();
-    const created = await createCalendar(token);
+    const { token } = await company(t);
+    const created = await createCalendar(t, token);
     expect(created).toMatchObject({
       publicDuration: null,
       canCustomersChangeTheBookingDate: false,
@@ -161,7 +104,7 @@ describe('booking calendar CRUD', () => {
   });
 
   it('answers each day’s ranges in time order, 24:00 as the end of the day, touching ranges allowed', async () => {
-    const { token } = await company();
+    const { token } = await company(t);
     const schedule = {
       ...massageSchedule(),
       monday: [
@@ -171,7 +114,7 @@ describe('booking calendar CRUD', () => {
       ],
       sunday: [{ openAt: '00:00', closedAt: '24:00' }],
     };
-    const created = await createCalendar(token, { schedule });
+    const created = await createCalendar(t, token, { schedule });
     expect(created.schedule).toEqual({
       ...schedule,
       monday: [
@@ -183,8 +126,8 @@ describe('booking calendar CRUD', () => {
   });
 
   it('ignores the reschedule limit when customers may not change the date', async () => {
-    const { token } = await company();
-    const created = await createCalendar(token, {
+    const { token } = await company(t);
+    const created = await createCalendar(t, token, {
       canCustomersChangeTheBookingDate: false,
       howManyTimesCanCustomerRescheduleBooking: 3,
     });
@@ -192,8 +135,8 @@ describe('booking calendar CRUD', () => {
   });
 
   it('PUT replaces the whole calendar; fields left out take their defaults', async () => {
-    const { token } = await company();
-    const created = await createCalendar(token, {
+    const { token } = await company(t);
+    const created = await createCalendar(t, token, {
       maximumConcurrentBookings: 4,
       maximumDaysOfBookingForecast: 30,
       canCustomersChangeTheBookingDate: true,
@@ -221,9 +164,9 @@ describe('booking calendar CRUD', () => {
   });
 
   it('deletes a calendar and its anomalies', async () => {
-    const { token } = await company();
-    const created = await createCalendar(token);
-    await createAnomaly(token, created.id, {
+    const { token } = await company(t);
+    const created = await createCalendar(t, token);
+    await createAnomaly(t, token, created.id, {
       type: 'close',
       startDate: '2026-12-25',
       endDate: '2026-12-26',
@@ -240,7 +183,7 @@ describe('booking calendar CRUD', () => {
   });
 
   it('answers 404 for an unknown calendar on every route', async () => {
-    const { token } = await company();
+    const { token } = await company(t);
     const missing = `${url}/2000000000`;
     expectError(await call(t, 'GET', missing, { token }), 404, ErrorCode.notFound);
     expectError(await call(t, 'PUT', missing, { token, payload: minimal() }), 404, ErrorCode.notFound);
@@ -262,10 +205,10 @@ describe('booking calendar CRUD', () => {
 describe('booking calendar validation', () => {
   let token: string;
   beforeAll(async () => {
-    token = (await company()).token;
+    token = (await company(t)).token;
   });
   const post = (payload: unknown) => call(t, 'POST', url, { token, payload });
-  const withDay = (day: keyof Schedule, ranges: unknown) => ({
+  const withDay = (day: Weekday, ranges: unknown) => ({
     ...minimal(),
     schedule: { ...massageSchedule(), [day]: ranges },
   });
@@ -299,7 +242,7 @@ describe('booking calendar validation', () => {
       expect(failingFields(await post({ ...minimal(), ...patch })), JSON.stringify(patch)).toEqual([field]);
     }
     // The bounds themselves are fine.
-    await createCalendar(token, {
+    await createCalendar(t, token, {
       duration: 1440,
       publicDuration: 1,
       howManyTimesCanCustomerRescheduleBooking: 0,
@@ -403,11 +346,11 @@ describe('booking calendar validation', () => {
         closedAt: `${String(i).padStart(2, '0')}:30`,
       }));
     expect(failingFields(await post(withDay('thursday', ranges(13))))).toEqual(['schedule.thursday']);
-    await createCalendar(token, { schedule: { ...massageSchedule(), thursday: ranges(12) } });
+    await createCalendar(t, token, { schedule: { ...massageSchedule(), thursday: ranges(12) } });
   });
 
   it('validates PUT the same way', async () => {
-    const created = await createCalendar(token);
+    const created = await createCalendar(t, token);
     const res = await call(t, 'PUT', `${url}/${created.id}`, {
       token,
       payload: withDay('monday', [
@@ -422,9 +365,9 @@ describe('booking calendar validation', () => {
 
 describe('permissions', () => {
   it('demands the permission of each route (403 without it)', async () => {
-    const owner = await company();
-    const calendar = await createCalendar(owner.token);
-    const anomaly = await createAnomaly(owner.token, calendar.id, {
+    const owner = await company(t);
+    const calendar = await createCalendar(t, owner.token);
+    const anomaly = await createAnomaly(t, owner.token, calendar.id, {
       type: 'close',
       startDate: '2026-08-01',
       endDate: '2026-08-02',
@@ -486,14 +429,14 @@ describe('permissions', () => {
 
 describe('a calendar in use stays', () => {
   it('refuses to delete a calendar with products (1000031) and deletes it once they leave', async () => {
-    const { token, taxId } = await company();
-    const calendar = await createCalendar(token);
-    const anomaly = await createAnomaly(token, calendar.id, {
+    const { token, taxId } = await company(t);
+    const calendar = await createCalendar(t, token);
+    const anomaly = await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-25',
       endDate: '2026-12-26',
     });
-    const product = await createProduct(token, taxId, { bookingCalendarId: calendar.id });
+    const product = await createProduct(t, token, { taxId, ...bookable(), bookingCalendarId: calendar.id });
     expectError(await call(t, 'DELETE', `${url}/${calendar.id}`, { token }), 409, ErrorCode.calendarInUse);
     expect((await call(t, 'GET', `${url}/${calendar.id}`, { token })).body.data).toEqual(calendar);
     expect(ids((await call(t, 'GET', anomaliesUrl(calendar.id), { token })).body.data.items)).toEqual([
@@ -509,12 +452,12 @@ describe('a calendar in use stays', () => {
   });
 
   it('refuses to delete a calendar with bookings (1000031), cancelled ones too, and deletes nothing', async () => {
-    const { token, taxId, license } = await company();
-    const calendar = await createCalendar(token);
-    const other = await createCalendar(token, { name: 'Otra sala' });
+    const { token, taxId, license } = await company(t);
+    const calendar = await createCalendar(t, token);
+    const other = await createCalendar(t, token, { name: 'Otra sala' });
     // The product is booked on the other calendar: only the booking ties this one.
-    const product = await createProduct(token, taxId, { bookingCalendarId: other.id });
-    const customerId = await createCustomer(token);
+    const product = await createProduct(t, token, { taxId, ...bookable(), bookingCalendarId: other.id });
+    const { id: customerId } = await createCustomer(t, token);
     const booking = await insertBooking(license.id, {
       calendarId: calendar.id,
       productId: product.id,
@@ -531,15 +474,15 @@ describe('a calendar in use stays', () => {
   });
 
   it('deleting the license takes its calendars, anomalies, products and bookings with it', async () => {
-    const { token, taxId, license } = await company();
-    const calendar = await createCalendar(token);
-    await createAnomaly(token, calendar.id, {
+    const { token, taxId, license } = await company(t);
+    const calendar = await createCalendar(t, token);
+    await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-25',
       endDate: '2026-12-26',
     });
-    const product = await createProduct(token, taxId, { bookingCalendarId: calendar.id });
-    const customerId = await createCustomer(token);
+    const product = await createProduct(t, token, { taxId, ...bookable(), bookingCalendarId: calendar.id });
+    const { id: customerId } = await createCustomer(t, token);
     await insertBooking(license.id, { calendarId: calendar.id, productId: product.id, customerId });
     await t.services.licenses.remove(license.id);
     const rows = await t.database.db
@@ -552,9 +495,9 @@ describe('a calendar in use stays', () => {
 
 describe('schedule anomalies', () => {
   it('creates, lists and deletes anomalies; offset-less dates are the company’s local time', async () => {
-    const { token } = await company();
-    const calendar = await createCalendar(token);
-    const christmas = await createAnomaly(token, calendar.id, {
+    const { token } = await company(t);
+    const calendar = await createCalendar(t, token);
+    const christmas = await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-25',
       endDate: '2026-12-26',
@@ -570,7 +513,7 @@ describe('schedule anomalies', () => {
       createdAt: expect.any(String),
     });
     // Summer time in Madrid: UTC+2.
-    const summer = await createAnomaly(token, calendar.id, {
+    const summer = await createAnomaly(t, token, calendar.id, {
       type: 'open',
       startDate: '2026-07-05T10:00',
       endDate: '2026-07-05T14:00:00',
@@ -582,7 +525,7 @@ describe('schedule anomalies', () => {
       reason: null,
     });
     // With an offset, the instant given.
-    const explicit = await createAnomaly(token, calendar.id, {
+    const explicit = await createAnomaly(t, token, calendar.id, {
       type: 'open',
       startDate: '2026-03-01T10:00:00Z',
       endDate: '2026-03-01T12:30:00+01:00',
@@ -639,10 +582,10 @@ describe('schedule anomalies', () => {
   });
 
   it('only deletes an anomaly through its own calendar', async () => {
-    const { token } = await company();
-    const calendar = await createCalendar(token);
-    const other = await createCalendar(token, { name: 'Otra' });
-    const anomaly = await createAnomaly(token, calendar.id, {
+    const { token } = await company(t);
+    const calendar = await createCalendar(t, token);
+    const other = await createCalendar(t, token, { name: 'Otra' });
+    const anomaly = await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-25',
       endDate: '2026-12-26',
@@ -658,8 +601,8 @@ describe('schedule anomalies', () => {
   });
 
   it('validates the body, naming the field; the end must come after the start', async () => {
-    const { token } = await company();
-    const calendar = await createCalendar(token);
+    const { token } = await company(t);
+    const calendar = await createCalendar(t, token);
     const post = (payload: unknown) => call(t, 'POST', anomaliesUrl(calendar.id), { token, payload });
     const ok = { type: 'close', startDate: '2026-12-24T10:00', endDate: '2026-12-24T14:00' };
     expect(failingFields(await post({})).sort()).toEqual(['endDate', 'startDate', 'type']);
@@ -687,10 +630,10 @@ describe('schedule anomalies', () => {
   });
 
   it('refuses an anomaly overlapping one of the opposite type (1000111), both ways', async () => {
-    const { token } = await company();
-    const calendar = await createCalendar(token);
+    const { token } = await company(t);
+    const calendar = await createCalendar(t, token);
     const post = (payload: unknown) => call(t, 'POST', anomaliesUrl(calendar.id), { token, payload });
-    const closed = await createAnomaly(token, calendar.id, {
+    const closed = await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-24T10:00',
       endDate: '2026-12-24T14:00',
@@ -709,7 +652,7 @@ describe('schedule anomalies', () => {
       expectError(await post({ type: 'open', startDate, endDate }), 409, ErrorCode.anomalyConflict);
     }
     // The other direction: an opening first, then a closing over it.
-    const opened = await createAnomaly(token, calendar.id, {
+    const opened = await createAnomaly(t, token, calendar.id, {
       type: 'open',
       startDate: '2026-12-20T10:00',
       endDate: '2026-12-20T14:00',
@@ -720,34 +663,34 @@ describe('schedule anomalies', () => {
       ErrorCode.anomalyConflict,
     );
     // Touching is not overlapping; the same type may overlap.
-    await createAnomaly(token, calendar.id, {
+    await createAnomaly(t, token, calendar.id, {
       type: 'open',
       startDate: '2026-12-24T14:00',
       endDate: '2026-12-24T18:00',
     });
-    await createAnomaly(token, calendar.id, {
+    await createAnomaly(t, token, calendar.id, {
       type: 'open',
       startDate: '2026-12-24T08:00',
       endDate: '2026-12-24T10:00',
     });
-    await createAnomaly(token, calendar.id, {
+    await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-24T12:00',
       endDate: '2026-12-24T13:00',
     });
-    await createAnomaly(token, calendar.id, {
+    await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-20T14:00',
       endDate: '2026-12-21T00:00',
     });
     // Another calendar's anomalies do not count.
-    const other = await createCalendar(token, { name: 'Otra' });
-    await createAnomaly(token, other.id, { type: 'open', startDate: '2026-12-24', endDate: '2026-12-25' });
+    const other = await createCalendar(t, token, { name: 'Otra' });
+    await createAnomaly(t, token, other.id, { type: 'open', startDate: '2026-12-24', endDate: '2026-12-25' });
     // Once the closing goes, the opening fits.
     expect((await call(t, 'DELETE', `${anomaliesUrl(calendar.id)}/${opened.id}`, { token })).status).toBe(
       200,
     );
-    await createAnomaly(token, calendar.id, {
+    await createAnomaly(t, token, calendar.id, {
       type: 'close',
       startDate: '2026-12-20',
       endDate: '2026-12-21',
@@ -756,9 +699,9 @@ describe('schedule anomalies', () => {
   });
 
   it('lets exactly one of two opposite anomalies created at once through', async () => {
-    const { token } = await company();
+    const { token } = await company(t);
     for (let round = 0; round < 5; round++) {
-      const calendar = await createCalendar(token, { name: `Sala ${round}` });
+      const calendar = await createCalendar(t, token, { name: `Sala ${round}` });
       const results = await Promise.all(
         (['open', 'close'] as const).map((type, i) =>
           call(t, 'POST', anomaliesUrl(calendar.id), {
@@ -779,8 +722,8 @@ describe('schedule anomalies', () => {
   });
 
   it('sorts, filters, searches and pages the list', async () => {
-    const { token } = await company();
-    const calendar = await createCalendar(token);
+    const { token } = await company(t);
+    const calendar = await createCalendar(t, token);
     const made = [];
     for (const [type, startDate, endDate, reason] of [
       ['close', '2026-12-25', '2026-12-26', 'Navidad'],
@@ -788,14 +731,9 @@ describe('schedule anomalies', () => {
       ['close', '2027-01-01', '2027-01-02', 'Año Nuevo'],
       ['close', '2026-08-01', '2026-08-16', 'Vacaciones'],
     ] as const) {
-      made.push(await createAnomaly(token, calendar.id, { type, startDate, endDate, reason }));
+      made.push(await createAnomaly(t, token, calendar.id, { type, startDate, endDate, reason }));
     }
-    const [navidad, domingo, anoNuevo, vacaciones] = made as [
-      { id: number },
-      { id: number },
-      { id: number },
-      { id: number },
-    ];
+    const [navidad, domingo, anoNuevo, vacaciones] = made as [Anomaly, Anomaly, Anomaly, Anomaly];
     const list = async (query: Record<string, string>) => {
       const res = await call(t, 'GET', anomaliesUrl(calendar.id), { token, query });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -845,8 +783,8 @@ describe('schedule anomalies', () => {
 
 describe('booking calendar list', () => {
   it('answers the list columns, by name then id by default', async () => {
-    const { token } = await company();
-    const yoga = await createCalendar(token, {
+    const { token } = await company(t);
+    const yoga = await createCalendar(t, token, {
       name: 'Clases de yoga',
       duration: 60,
       maximumConcurrentBookings: 12,
@@ -854,9 +792,9 @@ describe('booking calendar list', () => {
       minimumMinutesInAdvanceForBooking: 30,
       minimumProductDuration: 60,
     });
-    const padelB = await createCalendar(token, { name: 'Pista de pádel', duration: 90 });
-    const massage = await createCalendar(token, { name: 'Sala de masajes' });
-    const padelA = await createCalendar(token, { name: 'Pista de pádel', duration: 90 });
+    const padelB = await createCalendar(t, token, { name: 'Pista de pádel', duration: 90 });
+    const massage = await createCalendar(t, token, { name: 'Sala de masajes' });
+    const padelA = await createCalendar(t, token, { name: 'Pista de pádel', duration: 90 });
     const res = await call(t, 'GET', url, { token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 4, page: 1, limit: 50 });
@@ -875,18 +813,18 @@ describe('booking calendar list', () => {
   });
 
   it('sorts, filters and searches', async () => {
-    const { token } = await company();
-    const massage = await createCalendar(token, {
+    const { token } = await company(t);
+    const massage = await createCalendar(t, token, {
       name: 'Sala de masajes',
       maximumDaysOfBookingForecast: 90,
     });
-    const yoga = await createCalendar(token, {
+    const yoga = await createCalendar(t, token, {
       name: 'Clases de yoga',
       duration: 60,
       maximumConcurrentBookings: 12,
       minimumMinutesInAdvanceForBooking: 30,
     });
-    const padel = await createCalendar(token, {
+    const padel = await createCalendar(t, token, {
       name: 'Pista de pádel',
       duration: 90,
       maximumConcurrentBookings: 4,
@@ -924,9 +862,9 @@ describe('booking calendar list', () => {
 
 describe('products booked on a calendar', () => {
   it('refuses a calendar that is not the company’s, naming bookingCalendarId', async () => {
-    const { token, taxId } = await company();
-    const foreign = await company();
-    const theirs = await createCalendar(foreign.token);
+    const { token, taxId } = await company(t);
+    const foreign = await company(t);
+    const theirs = await createCalendar(t, foreign.token);
     for (const bookingCalendarId of [theirs.id, 2_000_000_000]) {
       const res = await call(t, 'POST', '/v1/admin/products', {
         token,
@@ -941,7 +879,7 @@ describe('products booked on a calendar', () => {
       });
       expect(failingFields(res)).toEqual(['bookingCalendarId']);
     }
-    const mine = await createProduct(token, taxId);
+    const mine = await createProduct(t, token, { taxId, ...bookable() });
     const res = await call(t, 'PUT', `/v1/admin/products/${mine.id}`, {
       token,
       payload: {
@@ -960,18 +898,25 @@ describe('products booked on a calendar', () => {
   });
 
   it('shows the calendar’s name in the product list, filters and sorts by it', async () => {
-    const { token, taxId } = await company();
-    const massage = await createCalendar(token, { name: 'Sala de masajes' });
-    const thermal = await createCalendar(token, { name: 'Circuito termal', maximumConcurrentBookings: 12 });
-    const relax = await createProduct(token, taxId, {
+    const { token, taxId } = await company(t);
+    const massage = await createCalendar(t, token, { name: 'Sala de masajes' });
+    const thermal = await createCalendar(t, token, {
+      name: 'Circuito termal',
+      maximumConcurrentBookings: 12,
+    });
+    const relax = await createProduct(t, token, {
+      taxId,
+      ...bookable(),
       name: 'Masaje relajante',
       bookingCalendarId: massage.id,
     });
-    const circuit = await createProduct(token, taxId, {
+    const circuit = await createProduct(t, token, {
+      taxId,
+      ...bookable(),
       name: 'Circuito 2 h',
       bookingCalendarId: thermal.id,
     });
-    const cream = await createProduct(token, taxId, { name: 'Crema', type: 'regular' });
+    const cream = await createProduct(t, token, { taxId, name: 'Crema' });
     const list = async (query: Record<string, string> = {}) => {
       const res = await call(t, 'GET', '/v1/admin/products', { token, query });
       expect(res.status, JSON.stringify(res.body)).toBe(200);

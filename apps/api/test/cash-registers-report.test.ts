@@ -7,6 +7,7 @@ import type { AuthContext } from '../src/lib/auth-context.js';
 import { createCashRegistersService } from '../src/modules/cash-registers/cash-registers.service.js';
 import { renderCashRegisterReport } from '../src/modules/cash-registers/report.js';
 import type { FileStorage } from '../src/modules/files/file-storage.js';
+import { createProduct } from './factories.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { createOrder, openRegister, type SalesCompany, salesCompany } from './sales-fixtures.js';
 
@@ -154,19 +155,15 @@ describe('the closing report', () => {
     ] as const) {
       const c = await salesCompany(t);
       await settle(c, { locale, companyName: locale === 'ru' ? 'Салон «Берёза»' : '静心按摩中心' });
-      const product = await call(t, 'POST', '/v1/admin/products', {
-        token: c.token,
-        payload: {
-          name: locale === 'ru' ? 'Массаж спины' : '精油按摩',
-          type: 'regular',
-          price: 20,
-          taxType: c.tax21,
-        },
+      const product = await createProduct(t, c.token, {
+        taxId: c.tax21,
+        name: locale === 'ru' ? 'Массаж спины' : '精油按摩',
+        type: 'regular',
+        price: 20,
       });
-      expect(product.status, JSON.stringify(product.body)).toBe(201);
       await openRegister(t, c.token);
       const sale = await createOrder(t, c, {
-        lines: [{ productId: product.body.data.id, quantity: 1, unitPrice: 20 }],
+        lines: [{ productId: product.id, quantity: 1, unitPrice: 20 }],
       });
       expect(sale.status, JSON.stringify(sale.body)).toBe(201);
       const closed = await call(t, 'PATCH', `${url}/close`, {

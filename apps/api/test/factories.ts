@@ -1,0 +1,179 @@
+import {
+  type Anomaly,
+  type AnomalyBody,
+  type Booking,
+  type BookingBody,
+  type BookingCalendar,
+  type BookingCalendarBody,
+  type Customer,
+  type CustomerBody,
+  type ListResult,
+  type OpenRange,
+  type Product,
+  type ProductBody,
+  type Tax,
+  type TaxBody,
+  type WeeklySchedule,
+  weekdays,
+} from '@mostrador/contract';
+import { expect } from 'vitest';
+import { call, createLicense, type TestApp, unique } from './helpers.js';
+
+/**
+ * Records made through the API (`app.inject`), as a client makes them: each factory POSTs a valid body
+ * with unique defaults, `overrides` on top, fails the test with the answer unless it is a 201, and returns
+ * the created record as the contract types it. A test names only what it asserts on.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
+type Answer = { status: number; body: any };
+
+/** The record a 201 answers; anything else fails the test, showing the answer. */
+function createdRecord<T>(res: Answer): T {
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as T;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Weekly schedules
+
+/** 09:00–14:00 and 16:00–20:00. */
+export const morningAndAfternoon: readonly OpenRange[] = [
+  { openAt: '09:00', closedAt: '14:00' },
+  { openAt: '16:00', closedAt: '20:00' },
+];
+
+/** Open every day of the week with these ranges (09:00–14:00 and 16:00–20:00 unless told). */
+export function everyDay(ranges: readonly OpenRange[] = morningAndAfternoon): WeeklySchedule {
+  return Object.fromEntries(weekdays.map((day) => [day, ranges.map((r) => ({ ...r }))])) as WeeklySchedule;
+}
+
+/** Open Monday to Friday with these ranges (09:00–14:00 and 16:00–20:00 unless told), closed at the weekend. */
+export function weekdaysOnly(ranges: readonly OpenRange[] = morningAndAfternoon): WeeklySchedule {
+  return { ...everyDay(ranges), saturday: [], sunday: [] };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A company
+
+export type Owner = Awaited<ReturnType<typeof createLicense>>;
+
+/** A license with its owner's token (every company permission) and the tax its products use. */
+export interface Company extends Owner {
+  tax: Tax;
+  taxId: number;
+}
+
+/**
+ * A license (`createLicense`: the owner, his token, the code and password) with one tax, IVA 21 % unless
+ * `tax` says otherwise: what creating a product needs.
+ */
+export async function company(
+  t: TestApp,
+  options: { code?: string; tax?: Partial<TaxBody> } = {},
+): Promise<Company> {
+  const owner = await createLicense(t, options.code ? { code: options.code } : {});
+  const tax = await createTax(t, owner.token, { name: 'IVA 21%', percentage: 21, ...options.tax });
+  return { ...owner, tax, taxId: tax.id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Records
+
+/** POST /admin/taxes: a unique name, 21 % unless told. */
+export async function createTax(t: TestApp, token: string, overrides: Partial<TaxBody> = {}): Promise<Tax> {
+  const payload: TaxBody = { name: unique('IVA '), percentage: 21, ...overrides };
+  return createdRecord<Tax>(await call(t, 'POST', '/v1/admin/taxes', { token, payload }));
+}
+
+/** POST /admin/customers: a unique name and nothing else unless told. */
+export async function createCustomer(
+  t: TestApp,
+  token: string,
+  overrides: Partial<CustomerBody> = {},
+): Promise<Customer> {
+  const payload: CustomerBody = { name: unique('Cliente '), ...overrides };
+  return createdRecord<Customer>(await call(t, 'POST', '/v1/admin/customers', { token, payload }));
+}
+
+/** The fields that make a product bookable on a calendar: `{ type: 'bookable', durationInMinutes }`. */
+export const bookable = (durationInMinutes = 60) => ({ type: 'bookable' as const, durationInMinutes });
+
+/**
+ * POST /admin/products with the tax `taxId`: a regular product with a unique name at 10 € unless told;
+ * spread `bookable(minutes)` into the overrides for one booked on a calendar.
+ */
+export async function createProduct(
+  t: TestApp,
+  token: string,
+  { taxId, ...overrides }: { taxId: number } & Partial<Omit<ProductBody, 'taxType'>>,
+): Promise<Product> {
+  const payload: ProductBody = {
+    name: unique('Producto '),
+    type: 'regular',
+    price: 10,
+    ...overrides,
+    taxType: taxId,
+  };
+  return createdRecord<Product>(await call(t, 'POST', '/v1/admin/products', { token, payload }));
+}
+
+/**
+ * POST /admin/booking-calendars: a unique name, open every day 09:00–14:00 and 16:00–20:00 with a start
+ * every 30 minutes, the API's defaults for the rest (one space, no notice, no forecast limit) unless told.
+ */
+export async function createCalendar(
+  t: TestApp,
+  token: string,
+  overrides: Partial<BookingCalendarBody> = {},
+): Promise<BookingCalendar> {
+  const payload: BookingCalendarBody = {
+    name: unique('Sala '),
+    schedule: everyDay(),
+    duration: 30,
+    ...overrides,
+  };
+  return createdRecord<BookingCalendar>(
+    await call(t, 'POST', '/v1/admin/booking-calendars', { token, payload }),
+  );
+}
+
+/** POST /admin/booking-calendars/{id}/schedule-anomalies: an opening or a closing, as given. */
+export async function createAnomaly(
+  t: TestApp,
+  token: string,
+  calendarId: number,
+  body: AnomalyBody,
+): Promise<Anomaly> {
+  const res = await call(t, 'POST', `/v1/admin/booking-calendars/${calendarId}/schedule-anomalies`, {
+    token,
+    payload: body,
+  });
+  return createdRecord<Anomaly>(res);
+}
+
+/** POST /admin/bookings: the calendar, product, customer and start must be given. */
+export async function createBooking(t: TestApp, token: string, body: BookingBody): Promise<Booking> {
+  return createdRecord<Booking>(await call(t, 'POST', '/v1/admin/bookings', { token, payload: body }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lists
+
+/**
+ * GET a list endpoint as the owner of `token`; `filters` and `orders` may be given as objects (sent as
+ * JSON). Fails the test unless the answer is a 200.
+ */
+export async function readList<Item = { id: number } & Record<string, unknown>>(
+  t: TestApp,
+  token: string,
+  path: string,
+  query: Record<string, unknown> = {},
+): Promise<ListResult<Item>> {
+  const sent = Object.fromEntries(
+    Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
+  const res = await call(t, 'GET', path, { token, query: sent });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as ListResult<Item>;
+}
