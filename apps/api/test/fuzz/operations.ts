@@ -242,6 +242,7 @@ const malformedBodies: { payload: string | Buffer; headers: Record<string, strin
   { payload: '{}', headers: { 'content-type': 'multipart/form-data' } },
   { payload: `[${'1,'.repeat(1000)}1]`, headers: jsonHeaders },
   { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, headers: jsonHeaders },
+  { payload: `"${'a'.repeat(1024 * 1024 + 10)}"`, headers: jsonHeaders },
 ];
 
 function multipart(parts: { field: string; filename?: string; data: Buffer }[], boundary: string) {

@@ -76,15 +76,16 @@ function foreignRecords(op: Operation, req: FuzzRequest, caller: Caller, judge: 
     } catch {
       return found;
     }
-    const walk = (node: unknown, path: string) => {
+    const walk = (node: unknown, path: string, depth = 0) => {
+      if (depth > 12) return;
       if (Array.isArray(node)) {
-        for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
+        for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`, depth + 1);
       } else if (node && typeof node === 'object')
         for (const [key, value] of Object.entries(node)) {
           // A screen's preferences (the calendar a view shows) name records without using them.
           if (key === 'uiConfig') continue;
           check(resourceOfField(key), value, `${path}${key}`);
-          walk(value, `${path}${key}.`);
+          walk(value, `${path}${key}.`, depth + 1);
         }
     };
     walk(body, '');
@@ -112,8 +113,9 @@ export function judgeAnswer(
       answer: cut(res.body),
     });
   if (res.status >= 500) add('5xx');
-  // A URL whose path does not decode may be refused before routing: 400 or 404, not the route.
-  const refusedUrl = req.rawPath && (res.status === 400 || res.status === 404);
+  // A URL whose path does not decode may be refused before routing (400 or 404), and a path parameter
+  // over the router's length limit is (414): the route is not reached.
+  const refusedUrl = (req.rawPath && (res.status === 400 || res.status === 404)) || res.status === 414;
   if (access !== 'public' && !refusedUrl) {
     if (!caller.license && res.status !== 401) add('no 401');
     else if (caller.license && !mayPass(caller, access) && res.status !== 403) add('no 403');
