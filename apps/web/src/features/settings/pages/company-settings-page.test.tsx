@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+import type { Settings } from '@mostrador/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderInApp, testUser } from '../../../test/render';
 import { CompanySettingsPage } from './company-settings-page';
 
-const settings = {
+const settings: Partial<Settings> = {
   companyName: 'Peluquería Lucía',
   vat: 'B12345678',
   locale: 'es',
