@@ -95,6 +95,16 @@ const ids: IdPool = (key) => {
     .flatMap(([r]) => [...a.ids[r as Resource], ...b.ids[r as Resource]]);
 };
 
+/** Bodies of both companies that the services accept, by operation. */
+function examplesOf(op: (typeof operations)[number]): Record<string, unknown>[] {
+  const of = (kind: keyof Company['examples']) => [a.examples[kind], b.examples[kind]];
+  const name = `${op.method} ${op.path}`;
+  if (/^(POST|PUT) \/v1\/admin\/booking-calendars(\/\{id\})?$/.test(name)) return of('calendar');
+  if (/^(POST|PUT) \/v1\/admin\/bookings(\/\{id\})?$/.test(name)) return of('booking');
+  if (/^(POST|PUT) \/v1\/admin\/orders(\/\{id\})?$/.test(name)) return of('order');
+  return [];
+}
+
 /** A 2xx, a missing record, a conflict or a rule of the service: the request got past its schema. */
 function reachedService(status: number, body: string, isPublic: boolean) {
   if (status < 300 || status === 404 || status === 409 || status === 422) return true;
@@ -273,24 +283,28 @@ describe(`fuzz: ${runs} requests per operation, seed ${seed}`, () => {
       const found: Finding[] = [];
       const endsSession = op.path.endsWith('/logout');
       await fc.assert(
-        fc.asyncProperty(requestArbitrary(op, ids, png), callerArbitrary(rule), async (req, caller) => {
-          const token = endsSession && caller.freshToken ? await caller.freshToken() : caller.token;
-          const headers = { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
-          const res = await t.app.inject({
-            method: req.method,
-            url: req.url,
-            query: req.query,
-            payload: req.payload as string | Buffer | undefined,
-            headers,
-            // Its own address: the log-in route's fuzz fills the throttle of this one, not of the
-            // address the callers' own log-ins come from.
-            remoteAddress: '127.0.0.9',
-          });
-          if (reachedService(res.statusCode, res.body, rule === 'public')) reached.add(name);
-          found.push(
-            ...judgeAnswer(op, rule, caller, req, { status: res.statusCode, body: res.body }, judge),
-          );
-        }),
+        fc.asyncProperty(
+          requestArbitrary(op, ids, png, examplesOf(op)),
+          callerArbitrary(rule),
+          async (req, caller) => {
+            const token = endsSession && caller.freshToken ? await caller.freshToken() : caller.token;
+            const headers = { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+            const res = await t.app.inject({
+              method: req.method,
+              url: req.url,
+              query: req.query,
+              payload: req.payload as string | Buffer | undefined,
+              headers,
+              // Its own address: the log-in route's fuzz fills the throttle of this one, not of the
+              // address the callers' own log-ins come from.
+              remoteAddress: '127.0.0.9',
+            });
+            if (reachedService(res.statusCode, res.body, rule === 'public')) reached.add(name);
+            found.push(
+              ...judgeAnswer(op, rule, caller, req, { status: res.statusCode, body: res.body }, judge),
+            );
+          },
+        ),
         // Uploads are cheap and their malformed bodies many: a few more of them.
         { seed, numRuns: op.multipart ? Math.max(runs, 40) : runs, endOnFailure: true },
       );

@@ -313,7 +313,35 @@ function multipartArbitrary(
   );
 }
 
-function bodyArbitrary(op: Operation, kind: FuzzRequest['kind'], ids: IdPool, png: Buffer) {
+/**
+ * Real bodies of the seed's records, each sent as it is or with one field generated anew (valid or
+ * hostile): the requests that get past the services' cross-field rules to their deeper paths.
+ */
+function fromExamples(
+  op: Operation,
+  examples: Record<string, unknown>[],
+  hostile: boolean,
+  ids: IdPool,
+): fc.Arbitrary<unknown> {
+  const properties = op.body?.properties ?? {};
+  const changed = fc
+    .tuple(fc.constantFrom(...examples), fc.constantFrom(...Object.keys(properties)))
+    .chain(([example, field]) =>
+      arbitraryOf(properties[field]!, { hostile, ids, field }).map((value) => ({
+        ...example,
+        [field]: value,
+      })),
+    );
+  return hostile ? changed : fc.oneof(fc.constantFrom(...examples), changed);
+}
+
+function bodyArbitrary(
+  op: Operation,
+  kind: FuzzRequest['kind'],
+  ids: IdPool,
+  png: Buffer,
+  examples: Record<string, unknown>[],
+) {
   type Body = { payload?: string | Buffer | object; headers: Record<string, string> };
   if (op.multipart) return multipartArbitrary(png) as fc.Arbitrary<Body>;
   if (kind === 'malformed') return fc.constantFrom<Body>(...malformedBodies);
@@ -325,7 +353,11 @@ function bodyArbitrary(op: Operation, kind: FuzzRequest['kind'], ids: IdPool, pn
       { arbitrary: fc.constant<Body>({ payload: '', headers: jsonHeaders }), weight: 1 },
     );
   }
-  return arbitraryOf(op.body, { hostile: kind === 'hostile', ids }).map<Body>((payload) => ({
+  const generated = arbitraryOf(op.body, { hostile: kind === 'hostile', ids });
+  const body = examples.length
+    ? fc.oneof(generated, fromExamples(op, examples, kind === 'hostile', ids))
+    : generated;
+  return body.map<Body>((payload) => ({
     // `app.inject` would send a string as it is: send every body as JSON text.
     payload: JSON.stringify(payload) ?? 'null',
     headers: jsonHeaders,
@@ -333,7 +365,12 @@ function bodyArbitrary(op: Operation, kind: FuzzRequest['kind'], ids: IdPool, pn
 }
 
 /** Requests for one operation: valid, hostile (boundary and wrong values) and malformed transports. */
-export function requestArbitrary(op: Operation, ids: IdPool, png: Buffer): fc.Arbitrary<FuzzRequest> {
+export function requestArbitrary(
+  op: Operation,
+  ids: IdPool,
+  png: Buffer,
+  examples: Record<string, unknown>[] = [],
+): fc.Arbitrary<FuzzRequest> {
   return fc
     .constantFrom<FuzzRequest['kind']>('valid', 'valid', 'valid', 'hostile', 'hostile', 'malformed')
     .chain((kind) => {
@@ -342,7 +379,7 @@ export function requestArbitrary(op: Operation, ids: IdPool, png: Buffer): fc.Ar
         Object.fromEntries(op.pathParams.map((p) => [p.name, pathValueArbitrary(p, op, hostile, ids)])),
       );
       return fc
-        .tuple(pathValues, queryArbitrary(op, hostile, ids), bodyArbitrary(op, kind, ids, png))
+        .tuple(pathValues, queryArbitrary(op, hostile, ids), bodyArbitrary(op, kind, ids, png, examples))
         .map(([values, query, body]) => {
           let rawPath = false;
           const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {

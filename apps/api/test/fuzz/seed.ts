@@ -45,6 +45,8 @@ export interface Company {
   owner: Caller;
   /** An employee with no permission at all. */
   nobody: Caller;
+  /** Bodies that the API accepts for this company (as its records stand after the seed). */
+  examples: Record<'calendar' | 'booking' | 'order', Record<string, unknown>>;
   ids: Record<Resource, number[]>;
 }
 
@@ -113,6 +115,21 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
     }),
     'booking',
   );
+  const examples = {
+    calendar: { name: `Sala 2 ${label}`, duration: 30, schedule: weekdays },
+    booking: {
+      bookingCalendarId: calendar,
+      productId: massage,
+      customerId: customer,
+      startsAt: '2027-03-08T11:00',
+    },
+    order: {
+      customerId: customer,
+      status: 'paid',
+      paymentMethod: 'cash',
+      lines: [{ productId: oil, quantity: 1, unitPrice: 10 }],
+    },
+  };
   const register = await created(
     await post('/v1/admin/cash-register/open', { initialAmount: 100 }),
     'register',
@@ -138,6 +155,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
   return {
     label,
     marker,
+    examples,
     licenseId: owner.license.id,
     code: owner.code,
     owner: {
