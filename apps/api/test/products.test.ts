@@ -2,7 +2,7 @@ import { ErrorCode, languages } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orders, products, productTranslations } from '../src/db/schema.js';
+import { bookings, orderLines, orders, products, productTranslations } from '../src/db/schema.js';
 import {
   buildTestApp,
   call,
@@ -720,6 +720,48 @@ describe('products used in an order', () => {
     expect((await call(t, 'DELETE', `${url}/${unsold.id}`, { token })).status).toBe(200);
     // The database holds the line's product too.
     await expect(t.database.db.execute(sql`delete from products where id = ${sold.id}`)).rejects.toThrow();
+  });
+
+  it('sold and booked answers 1000020, then 1000127 once only its booking is left', async () => {
+    const { token, taxId, license } = await company();
+    const calendarId = await createCalendar(token);
+    const product = await createProduct(token, {
+      name: 'Masaje',
+      type: 'bookable',
+      price: 45,
+      taxType: taxId,
+      durationInMinutes: 60,
+      bookingCalendarId: calendarId,
+    });
+    const customer = await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Ana' } });
+    expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+    const startsAt = new Date('2030-03-04T10:00:00Z');
+    await t.database.db.insert(bookings).values({
+      licenseId: license.id,
+      bookingCalendarId: calendarId,
+      productId: product.id,
+      customerId: customer.body.data.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60 * 60_000),
+      quantity: 1,
+      spaces: 1,
+      priceCents: 4500,
+    });
+    await sellInAnOrder(license.id, product.id);
+
+    // Both tables refuse the delete; the order line names the refusal.
+    expectError(
+      await call(t, 'DELETE', `${url}/${product.id}`, { token }),
+      409,
+      ErrorCode.productUsedInOrder,
+    );
+    await t.database.db.delete(orderLines).where(eq(orderLines.productId, product.id));
+    expectError(
+      await call(t, 'DELETE', `${url}/${product.id}`, { token }),
+      409,
+      ErrorCode.productHasBookings,
+    );
+    expect(await getProduct(token, product.id)).toEqual(product);
   });
 });
 

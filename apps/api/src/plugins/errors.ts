@@ -2,6 +2,7 @@ import { type ErrorBody, ErrorCode, errorMessage, type FieldError } from '@mostr
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { referencedRowRefusal } from '../lib/db-errors.js';
 
 function body(code: number, message: string, details?: ErrorBody['error']['details']): ErrorBody {
   return { error: details ? { code, message, details } : { code, message } };
@@ -30,6 +31,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
+    // A delete the database refused because another row still references the record: its business code.
+    const refusal = referencedRowRefusal(error);
+    if (refusal) return reply.status(refusal.status).send(body(refusal.code, refusal.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details: FieldError[] = error.validation.map((v) => ({
         field: fieldOf(v.instancePath, (v.params as { missingProperty?: unknown })?.missingProperty),

@@ -218,18 +218,6 @@ export function createBookingsRepository(db: DbOrTx) {
         )
         .groupBy(bookings.startsAt, bookings.endsAt);
     },
-    /** Whether any booking of the license, in any status, is on the calendar. */
-    async calendarIsUsed(licenseId: number, bookingCalendarId: number): Promise<boolean> {
-      return exists(eq(bookings.bookingCalendarId, bookingCalendarId), licenseId);
-    },
-    /** Whether any booking of the license, in any status, is of the product. */
-    async productIsUsed(licenseId: number, productId: number): Promise<boolean> {
-      return exists(eq(bookings.productId, productId), licenseId);
-    },
-    /** Whether any booking of the license, in any status, is the customer's. */
-    async customerIsUsed(licenseId: number, customerId: number): Promise<boolean> {
-      return exists(eq(bookings.customerId, customerId), licenseId);
-    },
   };
 
   /**
@@ -278,14 +266,5 @@ export function createBookingsRepository(db: DbOrTx) {
         : undefined,
     ].filter((p) => p !== undefined);
     return parts.length ? sql`(${or(...parts)})` : sql`false`;
-  }
-
-  async function exists(condition: SQL, licenseId: number) {
-    const [row] = await db
-      .select({ one: sql`1` })
-      .from(bookings)
-      .where(and(condition, eq(bookings.licenseId, licenseId)))
-      .limit(1);
-    return row !== undefined;
   }
 }

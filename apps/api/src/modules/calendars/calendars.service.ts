@@ -11,11 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { parseClientInstant } from '../../lib/time.js';
-import { createBookingsRepository } from '../bookings/bookings.repository.js';
-import { createProductsRepository } from '../products/products.repository.js';
 import {
   type AnomalyRow,
   type CalendarRow,
@@ -89,7 +86,6 @@ export function createCalendarsService(deps: { db: Db }) {
   const { db } = deps;
   const repo = createCalendarsRepository(db);
   const anomalies = createAnomaliesRepository(db);
-  const inUse = () => new AppError('calendarInUse');
 
   async function calendarOf(auth: AuthContext, id: number) {
     const row = await repo.find(auth.licenseId, id);
@@ -118,25 +114,12 @@ export function createCalendarsService(deps: { db: Db }) {
       if (!row) throw notFound();
       return toCalendar(row);
     },
-    /** A calendar with bookings (any status) or products stays (calendarInUse); its anomalies go with it. */
+    /**
+     * A calendar with bookings (any status) or products stays: their foreign keys refuse the delete
+     * (calendarInUse, lib/db-errors.ts). Its anomalies go with it.
+     */
     async remove(auth: AuthContext, id: number) {
-      try {
-        await db.transaction(async (tx) => {
-          // Locked: a product or booking taking the calendar meanwhile waits for this to end.
-          if (!(await createCalendarsRepository(tx).lock(auth.licenseId, id))) throw notFound();
-          if (
-            (await createProductsRepository(tx).usesCalendar(auth.licenseId, id)) ||
-            (await createBookingsRepository(tx).calendarIsUsed(auth.licenseId, id))
-          ) {
-            throw inUse();
-          }
-          await createCalendarsRepository(tx).remove(auth.licenseId, id);
-        });
-      } catch (error) {
-        // The foreign keys of products and bookings have the last word.
-        if (isForeignKeyViolation(error)) throw inUse();
-        throw error;
-      }
+      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
     },
 
     async listAnomalies(auth: AuthContext, calendarId: number, query: ListQuery) {

@@ -3,11 +3,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { assertOwned } from '../../lib/references.js';
-import { createBookingsRepository } from '../bookings/bookings.repository.js';
-import { createOrdersRepository } from '../orders/orders.repository.js';
 import { type CustomerRow, type CustomerValues, createCustomersRepository } from './customers.repository.js';
 
 type Body = z.output<typeof customerBody>;
@@ -123,20 +121,11 @@ export function createCustomersService(deps: { db: Db }) {
       return this.get(auth, await save(auth, body, id));
     },
     /**
-     * A customer with bookings (any status) stays (cannotDeleteCustomer); the rule "no delete with orders
-     * or invoices" joins here with the orders module.
+     * A customer with bookings (any status) or orders stays: their foreign keys refuse the delete and the
+     * error handler answers cannotDeleteCustomer (lib/db-errors.ts).
      */
     async remove(auth: AuthContext, id: number) {
-      const inUse = () => new AppError('cannotDeleteCustomer');
-      if (await createBookingsRepository(db).customerIsUsed(auth.licenseId, id)) throw inUse();
-      if (await createOrdersRepository(db).customerIsUsed(auth.licenseId, id)) throw inUse();
-      try {
-        if (!(await repo.remove(auth.licenseId, id))) throw notFound();
-      } catch (error) {
-        // A booking or order taken meanwhile: its foreign key refuses the delete.
-        if (isForeignKeyViolation(error)) throw inUse();
-        throw error;
-      }
+      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
     },
   };
 }

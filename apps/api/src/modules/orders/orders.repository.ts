@@ -195,24 +195,6 @@ export function createOrdersRepository(db: DbOrTx) {
         .delete(orderLines)
         .where(and(eq(orderLines.licenseId, licenseId), inArray(orderLines.id, lineIds)));
     },
-    /** Whether any order of the license is the customer's. */
-    async customerIsUsed(licenseId: number, customerId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(and(eq(orders.licenseId, licenseId), eq(orders.customerId, customerId)))
-        .limit(1);
-      return row !== undefined;
-    },
-    /** Whether any order of the license names the register. */
-    async registerIsUsed(licenseId: number, registerId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(and(eq(orders.licenseId, licenseId), eq(orders.cashRegisterId, registerId)))
-        .limit(1);
-      return row !== undefined;
-    },
     /** A register's counted orders, summed per payment method and sales or refunds, in cents. */
     async registerTotals(licenseId: number, registerId: number): Promise<RegisterTotals[]> {
       const refund = sql<boolean>`(${orders.originalOrderId} is not null)`;

@@ -155,24 +155,6 @@ export function createProductsRepository(db: DbOrTx) {
       const rows = await db.delete(products).where(scope(licenseId, id)).returning({ id: products.id });
       return rows.length > 0;
     },
-    /** Whether a product of the license is booked on this calendar. */
-    async usesCalendar(licenseId: number, bookingCalendarId: number) {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(and(eq(products.licenseId, licenseId), eq(products.bookingCalendarId, bookingCalendarId)))
-        .limit(1);
-      return row !== undefined;
-    },
-    /** Whether a product of the license is charged with this tax. */
-    async usesTax(licenseId: number, taxId: number) {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(and(eq(products.licenseId, licenseId), eq(products.taxId, taxId)))
-        .limit(1);
-      return row !== undefined;
-    },
     async translations(licenseId: number, productId: number): Promise<TranslationRow[]> {
       return db
         .select({

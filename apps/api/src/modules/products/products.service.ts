@@ -20,7 +20,6 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { assertOwned } from '../../lib/references.js';
-import { createBookingsRepository } from '../bookings/bookings.repository.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { createOrderLinesRepository } from '../orders/order-lines.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -215,24 +214,12 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
       if (!(await repo.find(auth.licenseId, id))) throw notFound();
       return this.get(auth, await save(auth, body, id));
     },
-    /** A product sold in an order (productUsedInOrder) or with bookings (productHasBookings) stays. */
+    /**
+     * A product sold in an order (productUsedInOrder, first when both) or with bookings
+     * (productHasBookings) stays: their foreign keys refuse the delete (lib/db-errors.ts).
+     */
     async remove(auth: AuthContext, id: number) {
-      const refusal = async () => {
-        if (await createOrderLinesRepository(db).productIsUsed(auth.licenseId, id))
-          return new AppError('productUsedInOrder');
-        if (await createBookingsRepository(db).productIsUsed(auth.licenseId, id))
-          return new AppError('productHasBookings');
-        return undefined;
-      };
-      const before = await refusal();
-      if (before) throw before;
-      try {
-        if (!(await repo.remove(auth.licenseId, id))) throw notFound();
-      } catch (error) {
-        // An order line or a booking taken meanwhile: its foreign key refuses the delete.
-        if (isForeignKeyViolation(error)) throw (await refusal()) ?? new AppError('productUsedInOrder');
-        throw error;
-      }
+      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
     },
     async getTranslations(auth: AuthContext, id: number) {
       const product = await repo.find(auth.licenseId, id);

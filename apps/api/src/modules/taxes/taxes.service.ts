@@ -1,10 +1,8 @@
 import type { ListQuery, Tax, TaxBody } from '@mostrador/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
-import { createProductsRepository } from '../products/products.repository.js';
 import { createTaxesRepository, type TaxRow } from './taxes.repository.js';
 
 function toTax(row: TaxRow): Tax {
@@ -20,7 +18,6 @@ const toHundredths = (percentage: number) => Math.round(percentage * 100);
 
 export function createTaxesService(deps: { db: Db }) {
   const repo = createTaxesRepository(deps.db);
-  const products = createProductsRepository(deps.db);
   return {
     async list(auth: AuthContext, query: ListQuery) {
       const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
@@ -47,16 +44,9 @@ export function createTaxesService(deps: { db: Db }) {
       if (!row) throw notFound();
       return toTax(row);
     },
-    /** A tax that charges products stays (taxInUse). */
+    /** A tax that charges products stays: their foreign key refuses the delete (taxInUse, lib/db-errors.ts). */
     async remove(auth: AuthContext, id: number) {
-      if (await products.usesTax(auth.licenseId, id)) throw new AppError('taxInUse');
-      try {
-        if (!(await repo.remove(auth.licenseId, id))) throw notFound();
-      } catch (error) {
-        // A product given the tax meanwhile: its foreign key refuses the delete.
-        if (isForeignKeyViolation(error)) throw new AppError('taxInUse');
-        throw error;
-      }
+      if (!(await repo.remove(auth.licenseId, id))) throw notFound();
     },
   };
 }
