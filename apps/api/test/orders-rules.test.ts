@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, type TestApp } from './helpers.js';
 import {
+  created,
   createOrder,
   expectError,
   fieldsOf,
+  type Order,
+  openCompany,
   openRegister,
   type SalesCompany,
-  salesCompany,
 } from './sales-fixtures.js';
 
 // The sales core's rules: money that is paid stays, statuses go forward, paid orders are refunded rather
@@ -22,21 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = '/v1/admin/orders';
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
-type Res = { status: number; body: any };
-// biome-ignore lint/suspicious/noExplicitAny: an order as the API answers it
-type Order = any;
-
-async function created(res: Res) {
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as Order;
-}
-
-async function openCompany() {
-  const c = await salesCompany(t);
-  const registerId = await openRegister(t, c.token);
-  return { ...c, registerId };
-}
 
 /** The body that sends `order` back as it is, with `changes` on top. */
 const sameBody = (order: Order, changes: Record<string, unknown> = {}) => ({
@@ -64,7 +51,7 @@ const withLine = (order: Order, index: number, changes: Record<string, unknown>)
 
 describe('a paid order is read-only in its money', () => {
   it('refuses raising a unit price after a partial refund (1000131): refunds never exceed the sale', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     await created(await refund(c, sale.id, { lines: [{ lineId: sale.lines[0].id, quantity: 1 }] }));
     const partly = await getOrder(c, sale.id);
@@ -89,7 +76,7 @@ describe('a paid order is read-only in its money', () => {
   });
 
   it('keeps a fully refunded order refunded: no way back to draft (1000132), no price change (1000131)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     await created(await refund(c, sale.id));
     const order = await getOrder(c, sale.id);
@@ -116,7 +103,7 @@ describe('a paid order is read-only in its money', () => {
   });
 
   it('takes notes and a customer, never lines, prices, discounts, quantities, method or status', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     const noted = await put(
       c,
@@ -167,7 +154,7 @@ describe('a paid order is read-only in its money', () => {
   });
 
   it('keeps an online order’s customer with an email (1000046, 1000047)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(
       await createOrder(t, c, { paymentMethod: 'online', customerId: c.customerId }),
     );
@@ -184,7 +171,7 @@ describe('a paid order is read-only in its money', () => {
   });
 
   it('keeps the customer of an invoiced order (1000135); its notes still change', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c, { customerId: c.customerId }));
     await t.database.db.update(orders).set({ invoiceCode: '2026-000001' }).where(eq(orders.id, sale.id));
     const res = await put(c, sale.id, sameBody(sale, { customerId: c.noEmailCustomerId }));
@@ -200,7 +187,7 @@ describe('a paid order is read-only in its money', () => {
   });
 
   it('locks every order left on a closed register: notes only; an unpaid one may still be deleted', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     const draft = await created(await createOrder(t, c, { status: 'draft' }));
     expect(draft.cashRegisterId).toBe(c.registerId);
@@ -241,7 +228,7 @@ describe('a paid order is read-only in its money', () => {
 
 describe('a status never goes backwards', () => {
   it('refuses awaiting_payment → draft and paid → awaiting_payment (1000132); forward is fine', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(
       await createOrder(t, c, {
         status: 'awaiting_payment',
@@ -269,7 +256,7 @@ describe('a status never goes backwards', () => {
 
 describe('a refund is read-only but for its notes', () => {
   it('takes notes; refuses money and customer changes (1000130)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c, { customerId: c.customerId }));
     const r = await created(await refund(c, sale.id, { lines: [{ lineId: sale.lines[0].id, quantity: 1 }] }));
     const noted = await put(c, r.id, sameBody(r, { notes: 'cliente' }));
@@ -292,7 +279,7 @@ describe('a refund is read-only but for its notes', () => {
 
 describe('deleting', () => {
   it('deletes drafts and awaiting orders without payments; refuses paid, refunds and refunded (1000133)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const draft = await created(await createOrder(t, c, { status: 'draft' }));
     const awaiting = await created(
       await createOrder(t, c, {
@@ -334,7 +321,7 @@ describe('deleting', () => {
 
 describe('a refunded line stays', () => {
   it('answers 409 1000134 for removing it, whatever the order’s status', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     await created(await refund(c, sale.id, { lines: [{ lineId: sale.lines[0].id, quantity: 1 }] }));
     const order = await getOrder(c, sale.id);
@@ -361,7 +348,7 @@ describe('a refunded line stays', () => {
 
 describe('payment methods need their permission', () => {
   it('sales_physical for cash and card, sales_online for online, transfer and external_billing', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const can = (...names: string[]) => names.map((permission) => ({ scope: 'can_do' as const, permission }));
     const physical = await createEmployee(
       t,

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, orders } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, type TestApp } from './helpers.js';
 import {
+  created,
   createOrder,
   expectError,
   fieldsOf,
-  openRegister,
+  openCompany,
   type SalesCompany,
   salesCompany,
   twoLines,
@@ -21,22 +22,9 @@ afterAll(() => t.close());
 
 const url = '/v1/admin/orders';
 
-/** A company with its register open. */
-async function openCompany() {
-  const c = await salesCompany(t);
-  const registerId = await openRegister(t, c.token);
-  return { ...c, registerId };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
-async function created(res: { status: number; body: any }) {
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
-
 describe('creating an order', () => {
   it('computes each line and the order from the products’ taxes (prices include VAT)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(await createOrder(t, c, { customerId: c.customerId, notes: ' Mostrador ' }));
     expect(order).toMatchObject({
       code: 1,
@@ -93,7 +81,7 @@ describe('creating an order', () => {
   });
 
   it('leaves paymentDate null until paid and attaches only cash and card orders to the register', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const draft = await created(await createOrder(t, c, { status: 'draft', paymentMethod: 'transfer' }));
     expect(draft).toMatchObject({ paymentDate: null, cashRegisterId: null });
     const card = await created(await createOrder(t, c, { paymentMethod: 'card' }));
@@ -114,7 +102,7 @@ describe('creating an order', () => {
   });
 
   it('applies the customer rules: 1000046, 1000047, 1000048', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     expectError(
       await createOrder(t, c, { paymentMethod: 'online' }),
       409,
@@ -145,7 +133,7 @@ describe('creating an order', () => {
   });
 
   it('refuses bad input with 400 naming the field', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const cases: [Record<string, unknown>, string[]][] = [
       [{ lines: [{ productId: c.oilId, quantity: 0, unitPrice: 10 }] }, ['lines.0.quantity']],
       [{ lines: [{ productId: c.oilId, quantity: -1, unitPrice: 10 }] }, ['lines.0.quantity']],
@@ -184,7 +172,7 @@ describe('creating an order', () => {
   });
 
   it('numbers orders per license, one at a time under parallel requests', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const results = await Promise.all(Array.from({ length: 5 }, () => createOrder(t, c)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(results.map((r) => r.body.data.code).sort()).toEqual([1, 2, 3, 4, 5]);
@@ -193,7 +181,7 @@ describe('creating an order', () => {
 
 describe('payment method permissions', () => {
   it('needs sales_physical for cash and card, sales_online for online', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const base = [{ scope: 'can_do' as const, permission: 'orders_create' }];
     const clerk = await createEmployee(t, c.code, c.token, base);
     const as = (token: string, payload: Record<string, unknown>) =>
@@ -228,7 +216,7 @@ describe('payment method permissions', () => {
   });
 
   it('needs orders_find, _create, _edit and _delete', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(await createOrder(t, c));
     const none = await createEmployee(t, c.code, c.token, [
       { scope: 'can_do', permission: 'sales_physical' },
@@ -253,7 +241,7 @@ describe('payment method permissions', () => {
 
 describe('the order list', () => {
   it('answers the spec’s columns, latest first, filtered by status, method and customer', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const first = await created(await createOrder(t, c, { customerId: c.customerId }));
     const second = await created(await createOrder(t, c, { status: 'draft', paymentMethod: 'transfer' }));
     const list = await call(t, 'GET', url, { token: c.token });
@@ -292,7 +280,7 @@ describe('the order list', () => {
 
 describe('editing an order', () => {
   it('recomputes the figures, keeps lines named by id, removes the others, sets paymentDate when paid', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(await createOrder(t, c, { status: 'draft', paymentMethod: 'transfer' }));
     expect(order.paymentDate).toBeNull();
     const [massage] = order.lines;
@@ -340,7 +328,7 @@ describe('editing an order', () => {
 
 describe('deleting an order', () => {
   it('deletes it with its lines; an invoiced one stays (1000006)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(await createOrder(t, c, { status: 'draft' }));
     const removed = await call(t, 'DELETE', `${url}/${order.id}`, { token: c.token });
     expect(removed.status).toBe(200);
@@ -366,7 +354,7 @@ describe('booking lines', () => {
   });
 
   it('books in the same transaction; a full start refuses the whole order; deleting the order frees it', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(
       await createOrder(t, c, { customerId: c.customerId, lines: [bookingLine(c), twoLines(c)[1]] }),
     );
@@ -436,7 +424,7 @@ describe('booking lines', () => {
   });
 
   it('keeps the booking of a line kept on edit and books new lines', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const order = await created(
       await createOrder(t, c, { status: 'draft', customerId: c.customerId, lines: [bookingLine(c)] }),
     );
@@ -462,7 +450,7 @@ describe('booking lines', () => {
 
 describe('rules now enforced by real orders', () => {
   it('a customer with orders cannot be deleted (1000109)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     await created(await createOrder(t, c, { customerId: c.customerId }));
     expectError(
       await call(t, 'DELETE', `/v1/admin/customers/${c.customerId}`, { token: c.token }),
@@ -475,7 +463,7 @@ describe('rules now enforced by real orders', () => {
   });
 
   it('a product in an order cannot be deleted (1000020) nor change type (1000044)', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     await created(await createOrder(t, c, { lines: [{ productId: c.oilId, quantity: 1, unitPrice: 10 }] }));
     expectError(
       await call(t, 'DELETE', `/v1/admin/products/${c.oilId}`, { token: c.token }),
@@ -495,8 +483,8 @@ describe('rules now enforced by real orders', () => {
 
 describe('order isolation', () => {
   it("answers 404 for another company's order and never lists it", async () => {
-    const mine = await openCompany();
-    const other = await openCompany();
+    const mine = await openCompany(t);
+    const other = await openCompany(t);
     const theirs = await created(await createOrder(t, other));
     const body = { status: 'paid', paymentMethod: 'cash', lines: twoLines(mine) };
     expectError(await call(t, 'GET', `${url}/${theirs.id}`, { token: mine.token }), 404, ErrorCode.notFound);

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.js';
 import { buildTestApp, call, createEmployee, type TestApp } from './helpers.js';
 import {
+  created,
   createOrder,
   expectError,
   fieldsOf,
+  openCompany,
   openRegister,
   type SalesCompany,
   salesCompany,
@@ -19,19 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = '/v1/admin/orders';
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
-type Res = { status: number; body: any };
-
-async function created(res: Res) {
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
-
-async function openCompany() {
-  const c = await salesCompany(t);
-  const registerId = await openRegister(t, c.token);
-  return { ...c, registerId };
-}
 
 const refund = (c: SalesCompany, id: number, payload: Record<string, unknown> = {}) =>
   call(t, 'POST', `${url}/${id}/refund`, { token: c.token, payload });
@@ -42,7 +31,7 @@ const summary = async (c: SalesCompany) =>
 
 describe('refunding an order', () => {
   it('refunds everything left with {}: negative amounts, pointing at the original, which becomes refunded', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c, { customerId: c.customerId }));
     const r = await created(await refund(c, sale.id));
     expect(r).toMatchObject({
@@ -95,7 +84,7 @@ describe('refunding an order', () => {
   });
 
   it('refunds chosen lines and quantities in parts that add up to the cent', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     // 3 oils at 10 € with 1 € off: 29 €; a third of it is 9,67 €.
     const sale = await created(
       await createOrder(t, c, { lines: [{ productId: c.oilId, quantity: 3, unitPrice: 10, discount: 1 }] }),
@@ -119,7 +108,7 @@ describe('refunding an order', () => {
   });
 
   it('refuses bad input: 400 naming the field, unknown lines, quantity 0', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     const zero = await refund(c, sale.id, { lines: [{ lineId: sale.lines[0].id, quantity: 0 }] });
     expectError(zero, 400, ErrorCode.validation);
@@ -140,13 +129,13 @@ describe('refunding an order', () => {
   });
 
   it('refunds only paid sales', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const draft = await created(await createOrder(t, c, { status: 'draft' }));
     expectError(await refund(c, draft.id), 409, ErrorCode.orderNotRefundable);
   });
 
   it('never refunds twice under parallel requests', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(
       await createOrder(t, c, { lines: [{ productId: c.oilId, quantity: 4, unitPrice: 10 }] }),
     );
@@ -181,7 +170,7 @@ describe('refunding an order', () => {
   });
 
   it('moves the register: a sale and a partial refund change its counts and amounts exactly', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const before = await summary(c);
     expect(before).toMatchObject({ currentCashAmount: 300, ordersCount: 0, refundsCount: 0 });
     const sale = await created(await createOrder(t, c)); // 85 + 10 = 95 € cash
@@ -218,7 +207,7 @@ describe('refunding an order', () => {
   });
 
   it('frees the places of a booking still ahead; neither the refund nor the sale can be deleted', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const bookingLine = {
       productId: c.massageId,
       quantity: 1,
@@ -250,7 +239,7 @@ describe('refunding an order', () => {
   });
 
   it('needs orders_create and the payment method’s permission; another company’s order is 404', async () => {
-    const c = await openCompany();
+    const c = await openCompany(t);
     const sale = await created(await createOrder(t, c));
     const can = (...names: string[]) => names.map((permission) => ({ scope: 'can_do' as const, permission }));
     const reader = await createEmployee(t, c.code, c.token, can('orders_find'));

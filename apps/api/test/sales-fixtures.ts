@@ -1,9 +1,17 @@
 import { expect } from 'vitest';
-import { call, createLicense, type TestApp } from './helpers.js';
+import {
+  type Company,
+  company,
+  createCalendar,
+  createCustomer,
+  createProduct,
+  createTax,
+  everyDay,
+} from './factories.js';
+import { call, type TestApp } from './helpers.js';
 
-type Owner = Awaited<ReturnType<typeof createLicense>>;
-export interface SalesCompany extends Owner {
-  /** IVA 21 % and IVA 10 %. */
+export interface SalesCompany extends Company {
+  /** IVA 21 % (the company's tax) and IVA 10 %. */
   tax21: number;
   tax10: number;
   /** Masaje: a 60-minute bookable product, 45 €, 21 %. */
@@ -19,75 +27,57 @@ export interface SalesCompany extends Owner {
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
 type Res = { status: number; body: any };
+// biome-ignore lint/suspicious/noExplicitAny: an order as the API answers it
+export type Order = any;
 
 export { expectError } from './helpers.js';
 
 export const fieldsOf = (res: Res) =>
   ((res.body.error?.details ?? []) as { field: string }[]).map((d) => d.field).sort();
 
-async function created(res: Res) {
+/** The order (or refund) a 201 answers; anything else fails the test, showing the answer. */
+export async function created(res: Res): Promise<Order> {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
+  return res.body.data as Order;
 }
-
-const day = [
-  { openAt: '09:00', closedAt: '14:00' },
-  { openAt: '16:00', closedAt: '20:00' },
-];
-const everyDay = {
-  monday: day,
-  tuesday: day,
-  wednesday: day,
-  thursday: day,
-  friday: day,
-  saturday: day,
-  sunday: day,
-};
 
 /** A license with two taxes, a bookable and a regular product, a calendar (capacity 1), two customers. */
 export async function salesCompany(t: TestApp): Promise<SalesCompany> {
-  const owner = await createLicense(t);
-  const token = owner.token;
-  const tax21 = await created(
-    await call(t, 'POST', '/v1/admin/taxes', { token, payload: { name: 'IVA 21%', percentage: 21 } }),
-  );
-  const tax10 = await created(
-    await call(t, 'POST', '/v1/admin/taxes', { token, payload: { name: 'IVA 10%', percentage: 10 } }),
-  );
-  const calendarId = await created(
-    await call(t, 'POST', '/v1/admin/booking-calendars', {
-      token,
-      payload: { name: 'Sala', schedule: everyDay, duration: 30 },
-    }),
-  );
-  const massageId = await created(
-    await call(t, 'POST', '/v1/admin/products', {
-      token,
-      payload: { name: 'Masaje', type: 'bookable', price: 45, taxType: tax21, durationInMinutes: 60 },
-    }),
-  );
-  const oilId = await created(
-    await call(t, 'POST', '/v1/admin/products', {
-      token,
-      payload: { name: 'Aceite', type: 'regular', price: 10, taxType: tax10 },
-    }),
-  );
-  const customerId = await created(
-    await call(t, 'POST', '/v1/admin/customers', {
-      token,
-      payload: {
-        name: 'Ana',
-        surname: 'García',
-        email: 'ana@example.es',
-        phone: '+34600111222',
-        company: 'ACME',
-      },
-    }),
-  );
-  const noEmailCustomerId = await created(
-    await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Luis' } }),
-  );
+  const owner = await company(t);
+  const { token } = owner;
+  const tax21 = owner.taxId;
+  const tax10 = (await createTax(t, token, { name: 'IVA 10%', percentage: 10 })).id;
+  const calendarId = (await createCalendar(t, token, { name: 'Sala', schedule: everyDay(), duration: 30 }))
+    .id;
+  const massageId = (
+    await createProduct(t, token, {
+      taxId: tax21,
+      name: 'Masaje',
+      type: 'bookable',
+      price: 45,
+      durationInMinutes: 60,
+    })
+  ).id;
+  const oilId = (await createProduct(t, token, { taxId: tax10, name: 'Aceite', type: 'regular', price: 10 }))
+    .id;
+  const customerId = (
+    await createCustomer(t, token, {
+      name: 'Ana',
+      surname: 'García',
+      email: 'ana@example.es',
+      phone: '+34600111222',
+      company: 'ACME',
+    })
+  ).id;
+  const noEmailCustomerId = (await createCustomer(t, token, { name: 'Luis' })).id;
   return { ...owner, tax21, tax10, calendarId, massageId, oilId, customerId, noEmailCustomerId };
+}
+
+/** A sales company with its register open. */
+export async function openCompany(t: TestApp) {
+  const c = await salesCompany(t);
+  const registerId = await openRegister(t, c.token);
+  return { ...c, registerId };
 }
 
 export async function openRegister(t: TestApp, token: string, initialAmount = 300) {
