@@ -1,7 +1,8 @@
-import { ErrorCode } from '@mostrador/contract';
+import { type CustomerBody, type CustomerListItem, ErrorCode } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customFields } from '../src/db/schema.js';
+import { createCustomer, readList } from './factories.js';
 import {
   buildTestApp,
   call,
@@ -39,26 +40,7 @@ const everyField = {
   postalCode: '46001',
   country: 'España',
   notes: 'Prefiere las mañanas.\nAlérgica al látex.',
-};
-
-interface ListItem {
-  id: number;
-  companyName: string | null;
-  vat: string | null;
-  contactName: string;
-  contactSurname: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  image: number | null;
-  notes: string | null;
-  createdAt: string;
-}
-
-async function createCustomer(token: string, payload: Record<string, unknown>) {
-  const res = await call(t, 'POST', url, { token, payload });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: number } & Record<string, unknown>;
-}
+} satisfies CustomerBody;
 
 async function getCustomer(token: string, id: number) {
   const res = await call(t, 'GET', `${url}/${id}`, { token });
@@ -66,11 +48,8 @@ async function getCustomer(token: string, id: number) {
   return res.body.data;
 }
 
-async function list(token: string, query: Record<string, string> = {}) {
-  const res = await call(t, 'GET', url, { token, query });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { items: ListItem[]; total: number; page: number; limit: number };
-}
+const list = (token: string, query: Record<string, string> = {}) =>
+  readList<CustomerListItem>(t, token, url, query);
 
 const ids = (items: { id: number }[]) => items.map((x) => x.id);
 
@@ -79,7 +58,7 @@ const ids = (items: { id: number }[]) => items.map((x) => x.id);
 describe('customer CRUD', () => {
   it('creates a customer with every field and answers them all on GET', async () => {
     const { token } = await createLicense(t);
-    const created = await createCustomer(token, {
+    const created = await createCustomer(t, token, {
       ...everyField,
       name: '  Ana  ',
       city: ' Valencia ',
@@ -99,7 +78,7 @@ describe('customer CRUD', () => {
 
   it('creates a customer with only a name; the rest is null', async () => {
     const { token } = await createLicense(t);
-    const created = await createCustomer(token, { name: 'Bea' });
+    const created = await createCustomer(t, token, { name: 'Bea' });
     expect(created).toMatchObject({
       name: 'Bea',
       surname: null,
@@ -119,7 +98,7 @@ describe('customer CRUD', () => {
       customFields: [],
     });
     // Empty strings of optional fields are stored as nothing.
-    const blanks = await createCustomer(token, {
+    const blanks = await createCustomer(t, token, {
       name: 'Carla',
       surname: '',
       email: '',
@@ -132,7 +111,7 @@ describe('customer CRUD', () => {
 
   it('replaces every field with PUT', async () => {
     const { token } = await createLicense(t);
-    const created = await createCustomer(token, everyField);
+    const created = await createCustomer(t, token, everyField);
     const next = {
       name: 'Anabel',
       surname: 'Martí',
@@ -174,8 +153,8 @@ describe('customer CRUD', () => {
 
   it('deletes a customer', async () => {
     const { token } = await createLicense(t);
-    const kept = await createCustomer(token, { name: 'Kept' });
-    const created = await createCustomer(token, { name: 'Gone', email: 'gone@example.es' });
+    const kept = await createCustomer(t, token, { name: 'Kept' });
+    const created = await createCustomer(t, token, { name: 'Gone', email: 'gone@example.es' });
     const removed = await call(t, 'DELETE', `${url}/${created.id}`, { token });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ data: { ok: true } });
@@ -188,7 +167,7 @@ describe('customer CRUD', () => {
     );
     expect(ids((await list(token)).items)).toEqual([kept.id]);
     // Its email is free again.
-    await createCustomer(token, { name: 'Again', email: 'gone@example.es' });
+    await createCustomer(t, token, { name: 'Again', email: 'gone@example.es' });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
@@ -214,8 +193,12 @@ describe('customer CRUD', () => {
 describe('customer validation', () => {
   it('takes a phone as + and 11 digits, and names phone otherwise', async () => {
     const { token } = await createLicense(t);
-    expect((await createCustomer(token, { name: 'Ok', phone: '+34600123456' })).phone).toBe('+34600123456');
-    expect((await createCustomer(token, { name: 'Ok', phone: ' +39012345678 ' })).phone).toBe('+39012345678');
+    expect((await createCustomer(t, token, { name: 'Ok', phone: '+34600123456' })).phone).toBe(
+      '+34600123456',
+    );
+    expect((await createCustomer(t, token, { name: 'Ok', phone: ' +39012345678 ' })).phone).toBe(
+      '+39012345678',
+    );
     for (const phone of [
       '600123456',
       '+3460012345',
@@ -254,7 +237,7 @@ describe('customer validation', () => {
       const res = await call(t, 'POST', url, { token, payload: { name: 'Bad', birthdate } });
       expect([...new Set(failingFields(res))], birthdate).toEqual(['birthdate']);
     }
-    expect((await createCustomer(token, { name: 'Leap', birthdate: '2024-02-29' })).birthdate).toBe(
+    expect((await createCustomer(t, token, { name: 'Leap', birthdate: '2024-02-29' })).birthdate).toBe(
       '2024-02-29',
     );
 
@@ -262,8 +245,8 @@ describe('customer validation', () => {
       const res = await call(t, 'POST', url, { token, payload: { name: 'Bad', gender } });
       expect(failingFields(res), gender).toEqual(['gender']);
     }
-    for (const gender of ['male', 'female', 'none', null]) {
-      expect((await createCustomer(token, { name: 'G', gender })).gender).toBe(gender);
+    for (const gender of ['male', 'female', 'none', null] as const) {
+      expect((await createCustomer(t, token, { name: 'G', gender })).gender).toBe(gender);
     }
     expect((await list(token)).total).toBe(5);
   });
@@ -283,7 +266,7 @@ describe('customer validation', () => {
 
   it('validates a PUT the same way and leaves the customer unchanged', async () => {
     const { token } = await createLicense(t);
-    const created = await createCustomer(token, everyField);
+    const created = await createCustomer(t, token, everyField);
     for (const [payload, field] of [
       [{ ...everyField, phone: '600123456' }, 'phone'],
       [{ ...everyField, email: 'nope' }, 'email'],
@@ -318,7 +301,7 @@ describe('customer image', () => {
 
     const mineImage = (await uploadFile(t, mine.token, await pngImage(8, 8), 'ana.png', 'image')).body.data
       .id;
-    const created = await createCustomer(mine.token, { name: 'Ana', image: mineImage });
+    const created = await createCustomer(t, mine.token, { name: 'Ana', image: mineImage });
     expect(created.image).toBe(mineImage);
     const res = await call(t, 'PUT', `${url}/${created.id}`, {
       token: mine.token,
@@ -332,7 +315,7 @@ describe('customer image', () => {
 describe('customer email uniqueness (1000011)', () => {
   it('refuses an email already used in the license, in any letter case, on create', async () => {
     const { token } = await createLicense(t);
-    const first = await createCustomer(token, { name: 'Ana', email: 'ana@example.es' });
+    const first = await createCustomer(t, token, { name: 'Ana', email: 'ana@example.es' });
     for (const email of ['ana@example.es', 'ANA@EXAMPLE.ES', '  Ana@Example.es ']) {
       const res = await call(t, 'POST', url, { token, payload: { name: 'Copy', email } });
       expectError(res, 409, ErrorCode.customerEmailExists);
@@ -340,15 +323,15 @@ describe('customer email uniqueness (1000011)', () => {
     }
     expect(ids((await list(token)).items)).toEqual([first.id]);
     // Customers without an email do not collide.
-    await createCustomer(token, { name: 'No email 1' });
-    await createCustomer(token, { name: 'No email 2', email: '' });
+    await createCustomer(t, token, { name: 'No email 1' });
+    await createCustomer(t, token, { name: 'No email 2', email: '' });
     expect((await list(token)).total).toBe(3);
   });
 
   it('refuses an email of another customer on update, and keeps the customer', async () => {
     const { token } = await createLicense(t);
-    await createCustomer(token, { name: 'Ana', email: 'ana@example.es' });
-    const bea = await createCustomer(token, { name: 'Bea', email: 'bea@example.es' });
+    await createCustomer(t, token, { name: 'Ana', email: 'ana@example.es' });
+    const bea = await createCustomer(t, token, { name: 'Bea', email: 'bea@example.es' });
     const res = await call(t, 'PUT', `${url}/${bea.id}`, {
       token,
       payload: { name: 'Bea', email: 'Ana@Example.ES' },
@@ -368,10 +351,10 @@ describe('customer email uniqueness (1000011)', () => {
   it('lets another license use the same email', async () => {
     const a = await createLicense(t);
     const b = await createLicense(t);
-    await createCustomer(a.token, { name: 'Ana', email: 'shared@example.es' });
-    const inB = await createCustomer(b.token, { name: 'Ana B', email: 'SHARED@example.es' });
+    await createCustomer(t, a.token, { name: 'Ana', email: 'shared@example.es' });
+    const inB = await createCustomer(t, b.token, { name: 'Ana B', email: 'SHARED@example.es' });
     expect(inB.email).toBe('shared@example.es');
-    const other = await createCustomer(b.token, { name: 'Other' });
+    const other = await createCustomer(t, b.token, { name: 'Other' });
     const res = await call(t, 'PUT', `${url}/${other.id}`, {
       token: a.token,
       payload: { name: 'x', email: 'shared@example.es' },
@@ -396,8 +379,8 @@ describe('customer email uniqueness (1000011)', () => {
 
   it('lets exactly one of two simultaneous updates to the same email through', async () => {
     const { token } = await createLicense(t);
-    const one = await createCustomer(token, { name: 'One' });
-    const two = await createCustomer(token, { name: 'Two' });
+    const one = await createCustomer(t, token, { name: 'One' });
+    const two = await createCustomer(t, token, { name: 'Two' });
     const results = await Promise.all(
       [one, two].map((c) =>
         call(t, 'PUT', `${url}/${c.id}`, { token, payload: { name: `${c.name}`, email: 'both@example.es' } }),
@@ -415,7 +398,7 @@ describe('customer email uniqueness (1000011)', () => {
 describe('customer list', () => {
   it('answers the spec’s list names, newest data, with page, limit and total', async () => {
     const { token } = await createLicense(t);
-    const created = await createCustomer(token, everyField);
+    const created = await createCustomer(t, token, everyField);
     const res = await call(t, 'GET', url, { token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(['items', 'limit', 'page', 'total']);
@@ -453,7 +436,7 @@ describe('customer list', () => {
     const { token } = await createLicense(t);
     const made: Record<string, number[]> = {};
     for (const name of ['Carmen', 'Ana', 'Bea', 'Ana', 'Ana', 'Bea']) {
-      const c = await createCustomer(token, { name });
+      const c = await createCustomer(t, token, { name });
       made[name] = [...(made[name] ?? []), c.id];
     }
     const expected = [...made.Ana!, ...made.Bea!, ...made.Carmen!];
@@ -473,7 +456,7 @@ describe('customer list', () => {
 
   it('orders by the other list fields, ascending and descending, and by several', async () => {
     const { token } = await createLicense(t);
-    const c1 = await createCustomer(token, {
+    const c1 = await createCustomer(t, token, {
       name: 'Ana',
       surname: 'Zapata',
       company: 'Beta',
@@ -482,7 +465,7 @@ describe('customer list', () => {
       phone: '+34600000002',
       notes: 'b',
     });
-    const c2 = await createCustomer(token, {
+    const c2 = await createCustomer(t, token, {
       name: 'Bea',
       surname: 'Alonso',
       company: 'Alfa',
@@ -491,7 +474,7 @@ describe('customer list', () => {
       phone: '+34600000003',
       notes: 'c',
     });
-    const c3 = await createCustomer(token, {
+    const c3 = await createCustomer(t, token, {
       name: 'Carla',
       surname: 'Martín',
       company: 'Beta',
@@ -517,8 +500,8 @@ describe('customer list', () => {
 
   it('finds by part of name, surname, company, VAT, email and phone with query', async () => {
     const { token } = await createLicense(t);
-    const ana = await createCustomer(token, everyField);
-    const bea = await createCustomer(token, {
+    const ana = await createCustomer(t, token, everyField);
+    const bea = await createCustomer(t, token, {
       name: 'Beatriz',
       surname: 'Ñúñez',
       company: 'Taller Óscar',
@@ -526,7 +509,7 @@ describe('customer list', () => {
       email: 'bea.nunez@correo.es',
       phone: '+39055123456',
     });
-    const other = await createCustomer(token, { name: 'Zoe', surname: 'Pérez', company: '50%_off' });
+    const other = await createCustomer(t, token, { name: 'Zoe', surname: 'Pérez', company: '50%_off' });
     const found = async (query: string) => ids((await list(token, { query })).items);
     expect(await found('an')).toEqual([ana.id]); // part of the name (and of the surname)
     expect(await found('lópez')).toEqual([ana.id]); // surname, with its accent as typed
@@ -563,8 +546,8 @@ describe('customer list', () => {
 
   it('filters by list fields and by the customer’s own fields', async () => {
     const { token } = await createLicense(t);
-    const ana = await createCustomer(token, { ...everyField });
-    const bea = await createCustomer(token, {
+    const ana = await createCustomer(t, token, { ...everyField });
+    const bea = await createCustomer(t, token, {
       name: 'Bea',
       company: 'Alfa',
       email: 'bea@example.es',
@@ -572,7 +555,7 @@ describe('customer list', () => {
       gender: 'female',
       birthdate: '1992-07-01',
     });
-    const carlos = await createCustomer(token, { name: 'Carlos', city: 'Valencia', gender: 'male' });
+    const carlos = await createCustomer(t, token, { name: 'Carlos', city: 'Valencia', gender: 'male' });
     const found = async (filters: unknown) =>
       ids((await list(token, { filters: JSON.stringify(filters) })).items);
     expect(await found({ contactName: { eq: 'Bea' } })).toEqual([bea.id]);
@@ -629,7 +612,7 @@ describe('customer list', () => {
   it('pages with page and limit and keeps the total', async () => {
     const { token } = await createLicense(t);
     const made = [];
-    for (let i = 0; i < 7; i++) made.push((await createCustomer(token, { name: `Cliente ${i}` })).id);
+    for (let i = 0; i < 7; i++) made.push((await createCustomer(t, token, { name: `Cliente ${i}` })).id);
     const first = await list(token, { limit: '3' });
     const second = await list(token, { limit: '3', page: '2' });
     const third = await list(token, { limit: '3', page: '3' });
@@ -661,7 +644,7 @@ describe('customer custom fields', () => {
     const { token, license } = await createLicense(t);
     const stylist = await customField(license.id, 'customer', 'Estilista preferida', 1);
     const source = await customField(license.id, 'customer', 'Cómo nos conoció', 2);
-    const created = await createCustomer(token, {
+    const created = await createCustomer(t, token, {
       name: 'Ana',
       customFields: [
         { customFieldId: source, value: 'Instagram' },
@@ -722,7 +705,7 @@ describe('customer custom fields', () => {
     expect(failingFields(repeated)).toEqual(['customFields']);
     expect((await list(mine.token)).total).toBe(0);
 
-    const created = await createCustomer(mine.token, {
+    const created = await createCustomer(t, mine.token, {
       name: 'Good',
       customFields: [{ customFieldId: own, value: 'kept' }],
     });
@@ -741,7 +724,7 @@ describe('customer permissions', () => {
 
   it('needs customers_find, _create, _edit and _delete, and changes nothing when refused', async () => {
     const owner = await createLicense(t);
-    const customer = await createCustomer(owner.token, { ...everyField });
+    const customer = await createCustomer(t, owner.token, { ...everyField });
     const without = async (missing: string) =>
       (await createEmployee(t, owner.code, owner.token, all.filter((p) => p !== missing).map(can))).token;
     const put = { ...everyField, name: 'Changed' };

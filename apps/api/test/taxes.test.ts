@@ -1,5 +1,6 @@
-import { ErrorCode } from '@mostrador/contract';
+import { ErrorCode, type Tax } from '@mostrador/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTax, readList } from './factories.js';
 import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -10,22 +11,7 @@ afterAll(() => t.close());
 
 const url = '/v1/admin/taxes';
 
-async function createTax(token: string, name: string, percentage: number) {
-  const res = await call(t, 'POST', url, { token, payload: { name, percentage } });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: number; name: string; percentage: number; createdAt: string };
-}
-
-async function list(token: string, query: Record<string, string> = {}) {
-  const res = await call(t, 'GET', url, { token, query });
-  expect(res.status).toBe(200);
-  return res.body.data as {
-    items: { id: number; name: string; percentage: number }[];
-    total: number;
-    page: number;
-    limit: number;
-  };
-}
+const list = (token: string, query: Record<string, string> = {}) => readList<Tax>(t, token, url, query);
 
 /** A license with taxes A 0 %, B 4 %, C 10 %, D 21 %, E 5.5 % (names prefixed), and its owner's token. */
 async function licenseWithTaxes() {
@@ -38,7 +24,7 @@ async function licenseWithTaxes() {
     ['IVA D', 21],
     ['IVA E', 5.5],
   ] as const) {
-    taxes.push(await createTax(owner.token, name, percentage));
+    taxes.push(await createTax(t, owner.token, { name, percentage }));
   }
   return { ...owner, taxes };
 }
@@ -54,7 +40,7 @@ async function listFailure(token: string, query: Record<string, string>) {
 describe('tax CRUD', () => {
   it('creates, reads, updates and deletes a tax, percentages exact', async () => {
     const { token } = await createLicense(t);
-    const created = await createTax(token, '  IVA general  ', 21);
+    const created = await createTax(t, token, { name: '  IVA general  ', percentage: 21 });
     expect(created).toEqual({
       id: expect.any(Number),
       name: 'IVA general',
@@ -63,7 +49,7 @@ describe('tax CRUD', () => {
     });
     expect(new Date(created.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const reduced = await createTax(token, 'IVA superreducido', 5.5);
+    const reduced = await createTax(t, token, { name: 'IVA superreducido', percentage: 5.5 });
     expect(reduced.percentage).toBe(5.5);
     expect((await call(t, 'GET', `${url}/${reduced.id}`, { token })).body.data).toEqual(reduced);
 
@@ -105,7 +91,7 @@ describe('tax CRUD', () => {
       expect(res.body.error.code).toBe(ErrorCode.validation);
       expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
     }
-    const tax = await createTax(token, 'IVA', 21);
+    const tax = await createTax(t, token, { name: 'IVA', percentage: 21 });
     const res = await call(t, 'PUT', `${url}/${tax.id}`, {
       token,
       payload: { name: 'IVA', percentage: 5.555 },
@@ -166,7 +152,7 @@ describe('tax list', () => {
 
   it('searches the name with query, case-insensitively and literally', async () => {
     const { token } = await licenseWithTaxes();
-    await createTax(token, 'Recargo 5%_eq', 1.4);
+    await createTax(t, token, { name: 'Recargo 5%_eq', percentage: 1.4 });
     expect((await list(token, { query: 'iva d' })).items.map((x) => x.name)).toEqual(['IVA D']);
     expect((await list(token, { query: 'iva' })).total).toBe(5);
     expect((await list(token, { query: '%' })).items.map((x) => x.name)).toEqual(['Recargo 5%_eq']);
@@ -222,7 +208,7 @@ describe('tax list', () => {
 describe('tax input the database cannot hold', () => {
   it('answers 400, never 500, to ids out of range and NUL characters', async () => {
     const { token } = await createLicense(t);
-    const tax = await createTax(token, 'IVA', 21);
+    const tax = await createTax(t, token, { name: 'IVA', percentage: 21 });
     for (const [method, path, payload] of [
       ['GET', `${url}/2147483648`, undefined],
       ['PUT', `${url}/99999999999`, { name: 'IVA', percentage: 21 }],
@@ -246,7 +232,7 @@ describe('tax input the database cannot hold', () => {
 describe('tax permissions', () => {
   it('lets any employee read, and only settings_edit write', async () => {
     const owner = await createLicense(t);
-    const tax = await createTax(owner.token, 'IVA', 21);
+    const tax = await createTax(t, owner.token, { name: 'IVA', percentage: 21 });
     const reader = await createEmployee(t, owner.code, owner.token, []);
     expect((await call(t, 'GET', url, { token: reader.token })).body.data.total).toBe(1);
     expect((await call(t, 'GET', `${url}/${tax.id}`, { token: reader.token })).status).toBe(200);
@@ -303,8 +289,8 @@ describe('tax tenancy', () => {
   it('never shows or touches another license’s tax', async () => {
     const a = await createLicense(t);
     const b = await createLicense(t);
-    const taxOfA = await createTax(a.token, 'IVA de A', 21);
-    const taxOfB = await createTax(b.token, 'IVA de B', 10);
+    const taxOfA = await createTax(t, a.token, { name: 'IVA de A', percentage: 21 });
+    const taxOfB = await createTax(t, b.token, { name: 'IVA de B', percentage: 10 });
 
     for (const [method, payload] of [
       ['GET', undefined],
