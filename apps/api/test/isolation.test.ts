@@ -1,13 +1,24 @@
 import { ErrorCode } from '@mostrador/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookable,
+  createAnomaly,
+  createBooking,
+  createCalendar,
+  createCustomer,
+  createProduct,
+  createTax,
+  type Owner,
+  weekdaysOnly,
+} from './factories.js';
 import { buildTestApp, call, createEmployee, createLicense, type TestApp } from './helpers.js';
+import { created, openRegister } from './sales-fixtures.js';
 
 /**
  * Contract §2: every record belongs to one license and a request only ever sees its own license's
  * records; another license's record answers 404, as if it did not exist.
  */
 let t: TestApp;
-type Owner = Awaited<ReturnType<typeof createLicense>>;
 interface Tenant {
   owner: Owner;
   customers: { id: number }[];
@@ -30,121 +41,80 @@ let b: Tenant;
 
 async function tenant(label: string): Promise<Tenant> {
   const owner = await createLicense(t);
+  const { token } = owner;
   const customers = [];
   for (const [i, name] of ['Ana', 'Bea', 'Carla'].entries()) {
-    const res = await call(t, 'POST', '/v1/admin/customers', {
-      token: owner.token,
-      payload: {
+    customers.push(
+      await createCustomer(t, token, {
         name: `${name} ${label}`,
         email: `${name.toLowerCase()}@shared.example.es`,
         phone: `+3460000000${i}`,
-      },
-    });
-    expect(res.status).toBe(201);
-    customers.push(res.body.data);
+      }),
+    );
   }
   const employees = [];
   for (let i = 0; i < 2; i++) {
     employees.push(
-      await createEmployee(t, owner.code, owner.token, [{ scope: 'can_do', permission: 'customers_find' }]),
+      await createEmployee(t, owner.code, token, [{ scope: 'can_do', permission: 'customers_find' }]),
     );
   }
-  const taxes = [];
-  for (const [name, percentage] of [
-    [`IVA ${label}`, 21],
-    [`IVA reducido ${label}`, 10],
-  ] as const) {
-    const res = await call(t, 'POST', '/v1/admin/taxes', {
-      token: owner.token,
-      payload: { name, percentage },
-    });
-    expect(res.status).toBe(201);
-    taxes.push(res.body.data);
-  }
+  const taxes = [
+    await createTax(t, token, { name: `IVA ${label}`, percentage: 21 }),
+    await createTax(t, token, { name: `IVA reducido ${label}`, percentage: 10 }),
+  ];
   const calendars = [];
   const anomalies = [];
-  const morning = [{ openAt: '09:00', closedAt: '14:00' }];
   for (const name of [`Sala de masajes ${label}`, `Circuito termal ${label}`]) {
-    const res = await call(t, 'POST', '/v1/admin/booking-calendars', {
-      token: owner.token,
-      payload: {
-        name,
-        duration: 30,
-        schedule: {
-          monday: morning,
-          tuesday: morning,
-          wednesday: morning,
-          thursday: morning,
-          friday: morning,
-          saturday: [],
-          sunday: [],
-        },
-      },
+    const calendar = await createCalendar(t, token, {
+      name,
+      duration: 30,
+      schedule: weekdaysOnly([{ openAt: '09:00', closedAt: '14:00' }]),
     });
-    expect(res.status).toBe(201);
-    calendars.push(res.body.data);
-    const anomaly = await call(
-      t,
-      'POST',
-      `/v1/admin/booking-calendars/${res.body.data.id}/schedule-anomalies`,
-      {
-        token: owner.token,
-        payload: {
-          type: 'close',
-          startDate: '2026-12-25',
-          endDate: '2026-12-26',
-          reason: `Navidad ${label}`,
-        },
-      },
+    calendars.push(calendar);
+    anomalies.push(
+      await createAnomaly(t, token, calendar.id, {
+        type: 'close',
+        startDate: '2026-12-25',
+        endDate: '2026-12-26',
+        reason: `Navidad ${label}`,
+      }),
     );
-    expect(anomaly.status).toBe(201);
-    anomalies.push(anomaly.body.data);
   }
-  const product = await call(t, 'POST', '/v1/admin/products', {
-    token: owner.token,
-    payload: {
+  const products = [
+    await createProduct(t, token, {
+      taxId: taxes[0]!.id,
       name: `Masaje ${label}`,
-      type: 'bookable',
       price: 45,
-      taxType: taxes[0]!.id,
-      durationInMinutes: 60,
+      ...bookable(60),
       bookingCalendarId: calendars[0]!.id,
-    },
-  });
-  expect(product.status).toBe(201);
-  const products = [product.body.data];
+    }),
+  ];
   const bookings = [];
   for (const [i, customer] of customers.entries()) {
     // Mondays in 2027: the calendars are open on weekday mornings.
-    const res = await call(t, 'POST', '/v1/admin/bookings', {
-      token: owner.token,
-      payload: {
+    bookings.push(
+      await createBooking(t, token, {
         bookingCalendarId: calendars[0]!.id,
         productId: products[0]!.id,
         customerId: customer.id,
         startsAt: `2027-03-${String(1 + 7 * i).padStart(2, '0')}T10:00`,
         notes: `Reserva ${label}`,
-      },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    bookings.push(res.body.data);
+      }),
+    );
   }
-  const register = await call(t, 'POST', '/v1/admin/cash-register/open', {
-    token: owner.token,
-    payload: { initialAmount: 100 },
-  });
-  expect(register.status).toBe(201);
-  const order = await call(t, 'POST', '/v1/admin/orders', {
-    token: owner.token,
-    payload: {
-      customerId: customers[0]!.id,
-      status: 'paid',
-      paymentMethod: 'cash',
-      notes: `Venta ${label}`,
-      lines: [{ productId: products[0]!.id, quantity: 1, unitPrice: 45 }],
-    },
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  const registerId = await openRegister(t, token, 100);
+  const order = await created(
+    await call(t, 'POST', '/v1/admin/orders', {
+      token,
+      payload: {
+        customerId: customers[0]!.id,
+        status: 'paid',
+        paymentMethod: 'cash',
+        notes: `Venta ${label}`,
+        lines: [{ productId: products[0]!.id, quantity: 1, unitPrice: 45 }],
+      },
+    }),
+  );
   return {
     owner,
     customers,
@@ -154,8 +124,8 @@ async function tenant(label: string): Promise<Tenant> {
     anomalies,
     products,
     bookings,
-    registerId: register.body.data.id,
-    orders: [order.body.data],
+    registerId,
+    orders: [order],
   };
 }
 
