@@ -17,10 +17,8 @@ import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
 import { createCalendarsService } from './modules/calendars/calendars.service.js';
 import { cashRegistersRoutes } from './modules/cash-registers/cash-registers.routes.js';
 import { createCashRegistersService } from './modules/cash-registers/cash-registers.service.js';
-import {
-  createCustomFieldsService,
-  customFieldsRoutes,
-} from './modules/custom-fields/custom-fields.routes.js';
+import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes.js';
+import { createCustomFieldsService } from './modules/custom-fields/custom-fields.service.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
