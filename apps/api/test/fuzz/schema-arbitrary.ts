@@ -206,7 +206,7 @@ function hintsFor(field: string): string[] {
   if (/^(locale|language)$/.test(field)) return ['es', 'en', 'ca'];
   if (/color/i.test(field)) return ['#AA3300', '#1677ff'];
   if (/url|web/i.test(field)) return ['https://example.es', 'https://example.es/widget'];
-  if (/password/i.test(field)) return ['password-1234', 'another-pass-99'];
+  if (/password/i.test(field)) return ['password-9876', 'another-pass-99'];
   if (/^(vat|taxId)$/.test(field)) return ['B12345678', '12345678Z'];
   if (/^(code|license)$/.test(field)) return ['fuzz-company', 'lic-abc'];
   return [];
