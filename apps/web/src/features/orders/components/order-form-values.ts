@@ -4,7 +4,6 @@ import {
   type OrderBody,
   type OrderStatus,
   type PaymentMethod,
-  paymentMethods,
   taxBaseOf,
 } from '@mostrador/contract';
 
@@ -36,15 +35,6 @@ export interface OrderFormValues {
 }
 
 export const emptyLine = (): OrderLineValues => ({ quantity: 1, discount: 0 });
-
-/** The payment methods a user may sell with: cash and card need `sales_physical`, online `sales_online`. */
-export function allowedPaymentMethods(can: (permission: 'sales_physical' | 'sales_online') => boolean) {
-  return paymentMethods.filter((method) => {
-    if (method === 'cash' || method === 'card') return can('sales_physical');
-    if (method === 'online') return can('sales_online');
-    return true;
-  });
-}
 
 /** A new order: paid at the counter in the first method the user may take, one empty line. */
 export function newOrderValues(allowed: readonly PaymentMethod[], customerId?: number): OrderFormValues {

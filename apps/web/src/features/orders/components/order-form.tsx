@@ -1,12 +1,18 @@
 import {
+  allowedPaymentMethods,
+  bookingStartRefusalCodes,
   ErrorCode,
   formatCents,
+  isStatusBackwards,
   type Order,
   orderBody,
+  orderCustomerRefusalCodes,
+  orderLockedCodes,
   orderStatuses,
   paymentMethods,
   physicalPaymentMethods,
 } from '@mostrador/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -25,6 +31,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
+import { queryKeys } from '../../../api/query-keys';
 import { FormFooter } from '../../../components/forms/form-footer';
 import { FormSection } from '../../../components/forms/form-section';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
@@ -37,7 +44,6 @@ import { CustomerPicker, NewCustomerDrawer } from './order-form-customer';
 import { OrderLines } from './order-form-lines';
 import { OpenRegisterButton, RegisterNotice } from './order-form-register';
 import {
-  allowedPaymentMethods,
   formName,
   lineFigures,
   type OrderFormValues,
@@ -46,23 +52,6 @@ import {
   orderMessageKey,
   toBody,
 } from './order-form-values';
-
-/** Refusals of a booking's start: they belong to a line's start time. */
-const startErrors: number[] = [
-  ErrorCode.bookingOutsideOpenTime,
-  ErrorCode.bookingInThePast,
-  ErrorCode.bookingTooSoon,
-  ErrorCode.bookingBeyondForecast,
-  ErrorCode.bookingProductTooShort,
-  ErrorCode.bookingNotAStartTime,
-  ErrorCode.bookingFull,
-];
-/** Rules about the customer: they belong to the customer field. */
-const customerErrors: number[] = [
-  ErrorCode.onlineOrderWithoutCustomer,
-  ErrorCode.onlineOrderCustomerWithoutEmail,
-  ErrorCode.awaitingPaymentWithoutCustomer,
-];
 
 type FieldData = { name: (string | number)[]; errors: string[] };
 
@@ -141,6 +130,7 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
   const can = usePermissions();
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<OrderFormValues>();
+  const queryClient = useQueryClient();
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const { markDirty, markClean } = useUnsavedChanges();
@@ -199,17 +189,22 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
           return;
         }
       }
-      if (isApiError(error) && customerErrors.includes(error.code)) {
+      if (isApiError(error) && orderCustomerRefusalCodes.includes(error.code)) {
         form.setFields([{ name: ['customerId'], errors: [text] }]);
         showFailure(error.code, text);
         return;
       }
-      if (isApiError(error) && startErrors.includes(error.code)) {
+      if (isApiError(error) && bookingStartRefusalCodes.includes(error.code)) {
         setFieldErrors(startFieldErrors(error, values, text));
         showFailure(error.code, text);
         return;
       }
       showFailure(isApiError(error) ? error.code : 0, text);
+      // Paid, refunded or invoiced elsewhere meanwhile: loading it again opens its read-only view.
+      if (order && isApiError(error) && orderLockedCodes.includes(error.code)) {
+        markClean();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(order.id) });
+      }
     }
   };
 
@@ -282,8 +277,10 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
                       .map((status) => ({
                         value: status,
                         label: t(`orders.status.${status}`),
-                        // Refunded comes with refunds only: shown when the order is, never chosen.
-                        disabled: status === 'refunded',
+                        // Refunded comes with refunds only: shown when the order is, never chosen; and
+                        // a status never goes back.
+                        disabled:
+                          status === 'refunded' || (!!order && isStatusBackwards(order.status, status)),
                       }))}
                     data-testid="order-status"
                   />

@@ -1,3 +1,4 @@
+import { RollbackOutlined } from '@ant-design/icons';
 import type { OrderStatus } from '@mostrador/contract';
 import { type GlobalToken, Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -40,8 +41,27 @@ export function PaletteTag({
   );
 }
 
-/** An order's status as a coloured tag with its translated label. */
-export function OrderStatusTag({ status }: { status: OrderStatus }) {
+/**
+ * An order's status as a coloured tag with its translated label. A refund (`originalOrderId` set) has a
+ * label and colour of its own, whatever its stored status: it is never shown as "paid".
+ */
+export function OrderStatusTag({
+  status,
+  originalOrderId = null,
+}: {
+  status: OrderStatus;
+  originalOrderId?: number | null;
+}) {
   const { t } = useTranslation();
-  return <PaletteTag palette={palettes[status]}>{t(`orders.status.${status}`)}</PaletteTag>;
+  if (originalOrderId !== null)
+    return (
+      <PaletteTag palette="magenta" icon={<RollbackOutlined aria-hidden />} testId="order-refund-tag">
+        {t('orders.status.refund')}
+      </PaletteTag>
+    );
+  return (
+    <PaletteTag palette={palettes[status]} testId="order-status-tag">
+      {t(`orders.status.${status}`)}
+    </PaletteTag>
+  );
 }

@@ -1,4 +1,4 @@
-import type { Order } from '@mostrador/contract';
+import { allowedPaymentMethods, type Order } from '@mostrador/contract';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { parseRecordId, RecordPage, type RecordTexts } from '../../../components
 import { usePermissions } from '../../session/permissions';
 import { useOrder } from '../api';
 import { OrderForm } from '../components/order-form';
-import { allowedPaymentMethods, cloneValues, newOrderValues } from '../components/order-form-values';
+import { cloneValues, newOrderValues } from '../components/order-form-values';
 
 const ordersPath = '/orders';
 

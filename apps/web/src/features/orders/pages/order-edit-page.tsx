@@ -1,16 +1,18 @@
-import type { Order } from '@mostrador/contract';
-import { Alert, Result } from 'antd';
+import { isOrderLocked, type Order, orderLockReason } from '@mostrador/contract';
+import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { useBackToList } from '../../../components/records/navigation';
 import { RecordPage, type RecordTexts, useRecordId } from '../../../components/records/record-page';
 import { formatDateTime } from '../../../lib/format';
+import { useOpenRegister } from '../../cash-registers/api';
 import { useCompanySettings } from '../../session/api';
+import { usePermissions } from '../../session/permissions';
 import { useOrder } from '../api';
 import { OrderForm } from '../components/order-form';
 import { editValues } from '../components/order-form-values';
+import { OrderView } from '../components/order-view';
 
 const ordersPath = '/orders';
 
@@ -22,8 +24,20 @@ const texts: RecordTexts = {
   backToList: 'orders.form.backToList',
 };
 
+/** Whether the order's register is closed: it is attached to one that is not the open one. */
+function useRegisterClosed(order: Order): boolean {
+  const canSee = usePermissions()('cashRegisters_find');
+  const open = useOpenRegister(canSee && order.cashRegisterId !== null && !isOrderLocked(order));
+  return order.cashRegisterId !== null && open.data !== undefined && open.data?.id !== order.cashRegisterId;
+}
+
+/**
+ * An order that may still change opens in the order form; a paid, refunded or refund order, or one counted
+ * in a closed register, as a read-only view with the actions still allowed.
+ */
 function EditOrder({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const reason = orderLockReason(order, { registerClosed: useRegisterClosed(order) });
   const { timeZone } = useCompanySettings();
   const back = useBackToList(ordersPath);
   const initialValues = useMemo(() => editValues(order), [order]);
@@ -36,27 +50,7 @@ function EditOrder({ order }: { order: Order }) {
     .join(' · ');
   const title = t('orders.form.editTitle', { code: order.code });
 
-  // A refund is not changed (the server answers 1000130): delete it and refund again.
-  if (order.originalOrderId !== null)
-    return (
-      <>
-        <PageHeader title={title} subtitle={subtitle} />
-        <Result
-          status="info"
-          title={t('orders.form.refundTitle')}
-          subTitle={t('orders.form.refundNotice')}
-          extra={[
-            <ButtonLink key="original" type="primary" to={`/orders/edit/${order.originalOrderId}`}>
-              {t('orders.form.viewOriginal')}
-            </ButtonLink>,
-            <ButtonLink key="list" to={ordersPath}>
-              {t('orders.form.backToList')}
-            </ButtonLink>,
-          ]}
-          data-testid="order-refund-notice"
-        />
-      </>
-    );
+  if (reason) return <OrderView order={order} reason={reason} />;
 
   return (
     <>

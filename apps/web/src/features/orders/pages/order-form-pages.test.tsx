@@ -47,6 +47,14 @@ const routes = [
     ),
   },
 ];
+const everyOrderRight = [
+  'orders_find',
+  'orders_create',
+  'orders_edit',
+  'orders_delete',
+  'customers_find',
+  'sales_physical',
+] as const;
 const user = testUser({
   can: [
     'orders_find',
@@ -95,11 +103,12 @@ const customer = {
   phone: null,
 };
 
+/** An order awaiting payment: it may still change (a paid one opens read-only). */
 const order: Order = {
   id: 7,
   code: 42,
   customerId: 3,
-  status: 'paid',
+  status: 'awaiting_payment',
   paymentMethod: 'cash',
   notes: 'Regalo',
   taxBase: 0,
@@ -152,12 +161,13 @@ function fakeApi(
     status: 201,
     body: { data: { ...order, id: 8, code: 43, ...(body as object) } },
   }),
+  current: () => Order = () => order,
 ) {
   return stubFetch((url, init) => {
     const path = new URL(url, 'http://x').pathname;
     if (path === '/v1/admin/orders' || (path.startsWith('/v1/admin/orders/') && init.method === 'PUT'))
       return onSave(JSON.parse(String(init.body)), init);
-    if (path === '/v1/admin/orders/7') return { body: { data: order } };
+    if (path === '/v1/admin/orders/7') return { body: { data: current() } };
     if (path === '/v1/admin/products')
       return { body: { data: { items: products.map(listItem), total: 2, page: 1, limit: 20 } } };
     const productMatch = /^\/v1\/admin\/products\/(\d+)$/.exec(path);
@@ -386,12 +396,150 @@ describe('the order form', () => {
   );
 
   it(
-    'shows a refund as not editable',
+    'offers only the payment methods the user may sell with, and never a status backwards',
     async () => {
-      stubFetch(() => ({ body: { data: { ...order, id: 9, code: 44, originalOrderId: 7 } } }));
-      renderRoutes(routes, { route: '/orders/edit/9', user });
-      expect(await screen.findByTestId('order-refund-notice', undefined, slow)).toBeTruthy();
+      fakeApi();
+      renderRoutes(routes, { route: '/orders/edit/7', user });
+      // Role queries are slow under jsdom (each computes styles): the fields are found by their labels.
+      expect(await screen.findByTestId('order-form', undefined, slow)).toBeTruthy();
+      fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+      await waitFor(() => expect(screen.getAllByTitle('Card').length).toBeGreaterThan(0), slow);
+      // sales_physical only: cash and card; transfer, online and external billing need sales_online.
+      expect(screen.getAllByTitle('Cash').length).toBeGreaterThan(0);
+      expect(screen.queryByTitle('Bank transfer')).toBeNull();
+      expect(screen.queryByTitle('Online')).toBeNull();
+      expect(screen.queryByTitle('External billing')).toBeNull();
+      fireEvent.mouseDown(screen.getByLabelText('Status'));
+      const draftOption = (await screen.findAllByTitle('Draft', undefined, slow)).at(-1) as HTMLElement;
+      expect(draftOption.getAttribute('aria-disabled') ?? draftOption.className).toMatch(/true|disabled/);
+    },
+    long,
+  );
+
+  it(
+    'opens a paid order read-only, saving its note and customer with the lines unchanged',
+    async () => {
+      const paid: Order = {
+        ...order,
+        status: 'paid',
+        paymentDate: '2026-01-01T10:05:00.000Z',
+        notes: null,
+        taxBase: 85.38,
+        taxes: 16.72,
+        total: 102.1,
+      };
+      const calls = stubFetch((url, init) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (init.method === 'PUT') return { body: { data: { ...paid, notes: 'Regalo' } } };
+        if (path === '/v1/admin/orders/7') return { body: { data: paid } };
+        if (path === '/v1/admin/customers/3') return { body: { data: customer } };
+        return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
+      });
+      renderRoutes(routes, { route: '/orders/edit/7', user: testUser({ can: [...everyOrderRight] }) });
+      expect(await screen.findByTestId('order-view', undefined, slow)).toBeTruthy();
       expect(screen.queryByTestId('order-form')).toBeNull();
+      expect(screen.getByTestId('order-locked-tag').textContent).toBe('Paid: read-only');
+      expect(screen.getByTestId('order-status-tag').textContent).toBe('Paid');
+      expect(text('order-view-total')).toBe(euros('102,10'));
+      // The actions still allowed: refund, reorder, print; a paid order is never deleted.
+      expect(screen.getByTestId('order-refund').getAttribute('href')).toBe('/orders/refund/7');
+      expect(screen.getByTestId('order-clone').getAttribute('href')).toBe('/orders/create-cloning-order/7');
+      expect(screen.getByTestId('order-print')).toBeTruthy();
+      expect(screen.queryByTestId('order-delete')).toBeNull();
+
+      fireEvent.change(screen.getByTestId('order-view-notes'), { target: { value: ' Regalo ' } });
+      fireEvent.click(screen.getByTestId('order-note-save'));
+      await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
+      const put = calls.find((c) => c.init.method === 'PUT');
+      expect(put?.url).toBe('/v1/admin/orders/7');
+      expect(JSON.parse(String(put?.init.body))).toEqual({
+        customerId: 3,
+        status: 'paid',
+        paymentMethod: 'cash',
+        notes: 'Regalo',
+        lines: [
+          { id: 70, productId: 1, quantity: 2, unitPrice: 45.5, discount: 1 },
+          { id: 71, productId: 2, quantity: 1, unitPrice: 12.1, discount: 0 },
+        ],
+      });
+      expect(await screen.findByText('Order #42 saved', undefined, slow)).toBeTruthy();
+    },
+    long,
+  );
+
+  it(
+    'shows a refund as a refund: its own label, negative amounts, the order it refunds, no note form',
+    async () => {
+      const refund: Order = {
+        ...order,
+        id: 9,
+        code: 44,
+        status: 'paid',
+        originalOrderId: 7,
+        invoiceCode: null,
+        taxBase: -74.38,
+        taxes: -15.62,
+        total: -90,
+        lines: [
+          {
+            ...(order.lines[0] as Order['lines'][number]),
+            id: 90,
+            quantity: -2,
+            total: -90,
+            originalLineId: 70,
+          },
+        ],
+      };
+      stubFetch((url) => {
+        const decoded = decodeURIComponent(url);
+        if (decoded.includes('"id":{"in":[7]}'))
+          return { body: { data: { items: [{ id: 7, code: 42 }], total: 1, page: 1, limit: 1 } } };
+        if (decoded.startsWith('/v1/admin/orders?'))
+          return { body: { data: { items: [], total: 0, page: 1, limit: 1 } } };
+        return { body: { data: refund } };
+      });
+      renderRoutes(routes, { route: '/orders/edit/9', user: testUser({ can: [...everyOrderRight] }) });
+      expect(
+        (await screen.findByTestId('order-view', undefined, slow)).querySelector('h1')?.textContent,
+      ).toBe('Refund #44');
+      expect(screen.getByTestId('order-refund-tag').textContent).toBe('Refund');
+      expect(screen.queryByTestId('order-status-tag')).toBeNull();
+      expect(screen.getByTestId('order-locked-tag').textContent).toBe('Refund: read-only');
+      expect(text('order-view-total')).toBe(euros('-90,00'));
+      const link = await screen.findByTestId('order-refund-of', undefined, slow);
+      await waitFor(() => expect(link.textContent).toContain('Refund of #42'), slow);
+      expect(link.getAttribute('href')).toBe('/orders/edit/7');
+      // Not refunded again, reordered, deleted, nor its note changed.
+      expect(screen.queryByTestId('order-refund')).toBeNull();
+      expect(screen.queryByTestId('order-clone')).toBeNull();
+      expect(screen.queryByTestId('order-delete')).toBeNull();
+      expect(screen.queryByTestId('order-note-form')).toBeNull();
+    },
+    long,
+  );
+
+  it(
+    'says so when the order was paid meanwhile and opens it read-only',
+    async () => {
+      let current: Order = order;
+      fakeApi(
+        () => {
+          current = { ...order, status: 'paid' };
+          return { status: 409, body: { error: { code: 1000131, message: 'locked' } } };
+        },
+        () => current,
+      );
+      renderRoutes(routes, { route: '/orders/edit/7', user });
+      expect(await screen.findByTestId('order-form', undefined, slow)).toBeTruthy();
+      fireEvent.click(screen.getByTestId('order-save'));
+      expect(
+        await screen.findByText(
+          /This order is paid, refunded or counted in a closed cash register/,
+          undefined,
+          slow,
+        ),
+      ).toBeTruthy();
+      expect(await screen.findByTestId('order-view', undefined, slow)).toBeTruthy();
     },
     long,
   );

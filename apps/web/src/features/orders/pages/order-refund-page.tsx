@@ -51,7 +51,7 @@ function OrderSummary({ order }: { order: Order }) {
             children: (
               <Space size={8}>
                 <Typography.Text strong>{t('orders.list.number', { code: order.code })}</Typography.Text>
-                <OrderStatusTag status={order.status} />
+                <OrderStatusTag status={order.status} originalOrderId={order.originalOrderId} />
               </Space>
             ),
           },

@@ -35,7 +35,15 @@ const refund: OrderListItem = {
   invoiceCode: null,
   createdAt: '2026-03-03T10:00:00+01:00',
 };
-const draft: OrderListItem = { ...base, id: 43, code: 1042, status: 'draft', invoiceCode: null };
+const draft: OrderListItem = {
+  ...base,
+  id: 43,
+  code: 1042,
+  status: 'draft',
+  invoiceCode: null,
+  paymentDate: null,
+  paymentTransactionToken: null,
+};
 const items = [refund, base, draft];
 
 const slow = { timeout: 8000 };
@@ -63,6 +71,12 @@ describe('OrdersPage', () => {
     ).toEqual(['-25,00 €', '1.234,50 €', '1.234,50 €']);
     expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
     expect(screen.getByText('Draft')).toBeTruthy();
+    // A refund has a label of its own (its stored status is paid), never "Paid".
+    expect(screen.getAllByTestId('order-refund-tag').map((tag) => tag.textContent)).toEqual(['Refund']);
+    expect(screen.getAllByTestId('order-status-tag').map((tag) => tag.textContent)).toEqual([
+      'Paid',
+      'Draft',
+    ]);
     expect(screen.getAllByText('Card').length).toBe(3);
     // The refund names its original by its code, found in one more call.
     expect(await screen.findByText('Refund of #1040', undefined, slow)).toBeTruthy();
@@ -77,19 +91,25 @@ describe('OrdersPage', () => {
     expect(screen.queryByTestId('create-order')).toBeNull();
     expect(screen.queryByLabelText('Delete order #1040')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
-  });
+  }, 60_000);
 
-  it('offers edit, refund, reorder and delete where they apply', async () => {
+  it('offers edit or view, refund, reorder and delete only where they apply', async () => {
     stubOrders();
     renderInApp(<OrdersPage />, { path: '/orders', user: everything });
     expect(await screen.findByText('3 orders', undefined, slow)).toBeTruthy();
     expect(screen.getByTestId('create-order').getAttribute('href')).toBe('/orders/create');
-    // A refund cannot be edited, refunded or reordered; it can be deleted.
+    // A refund opens as a view; it cannot be edited, refunded, reordered or deleted.
     expect(screen.queryByLabelText('Edit order #1041')).toBeNull();
+    expect(screen.getAllByLabelText('View order #1041')[0]?.getAttribute('href')).toBe('/orders/edit/42');
     expect(screen.queryByLabelText('More actions for order #1041')).toBeNull();
-    expect(screen.getByLabelText('Delete order #1041')).toBeTruthy();
-    // A paid sale: edit, and in the menu refund and reorder.
-    expect(screen.getAllByLabelText('Edit order #1040').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Delete order #1041')).toBeNull();
+    // A draft: edit and delete.
+    expect(screen.getAllByLabelText('Edit order #1042').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Delete order #1042')).toBeTruthy();
+    // A paid sale: a view, no delete, and in the menu refund and reorder.
+    expect(screen.queryByLabelText('Edit order #1040')).toBeNull();
+    expect(screen.getAllByLabelText('View order #1040').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Delete order #1040')).toBeNull();
     fireEvent.click(screen.getByLabelText('More actions for order #1040'));
     const refundLink = await screen.findByRole('link', { name: 'Refund order #1040' }, slow);
     expect(refundLink.getAttribute('href')).toBe('/orders/refund/41');
@@ -98,23 +118,23 @@ describe('OrdersPage', () => {
     );
   }, 60_000);
 
-  it('asks before deleting and says why an invoiced order cannot be deleted', async () => {
+  it('asks before deleting and says why the server refused (paid meanwhile)', async () => {
     const calls = stubOrders(() => ({
       status: 409,
-      body: { error: { code: 1000006, message: 'An order with an invoice cannot be deleted' } },
+      body: { error: { code: 1000133, message: 'Only a draft ... can be deleted' } },
     }));
     renderInApp(<OrdersPage />, { path: '/orders', user: everything });
-    fireEvent.click(await screen.findByLabelText('Delete order #1040', undefined, slow));
+    fireEvent.click(await screen.findByLabelText('Delete order #1042', undefined, slow));
     const confirm = await screen.findByRole('tooltip', undefined, slow);
-    expect(within(confirm).getByText('Delete order #1040?')).toBeTruthy();
+    expect(within(confirm).getByText('Delete order #1042?')).toBeTruthy();
     expect(within(confirm).getByText(/bookings made with it will be lost/)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(
-      await screen.findByText('An order with an invoice cannot be deleted.', undefined, slow),
+      await screen.findByText(/Only a draft or an awaiting-payment order without payments/, undefined, slow),
     ).toBeTruthy();
     const deletion = calls.find((c) => c.init.method === 'DELETE');
-    expect(deletion?.url).toBe('/v1/admin/orders/41');
-  });
+    expect(deletion?.url).toBe('/v1/admin/orders/43');
+  }, 60_000);
 
   it('filters by status and payment method from the toolbar', async () => {
     const calls = stubOrders();

@@ -1,5 +1,12 @@
-import { CopyOutlined, EditOutlined, MoreOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
-import type { OrderListItem } from '@mostrador/contract';
+import {
+  CopyOutlined,
+  EditOutlined,
+  EyeOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
+import { canDeleteOrder, isOrderLocked, type OrderListItem } from '@mostrador/contract';
 import { Button, Dropdown, type MenuProps, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,30 +26,29 @@ import {
   fromListState,
   refundOrderPath,
 } from '../components/order-list-paths';
-import { OrderStatusTag, PaletteTag } from '../components/order-list-status-tag';
+import { OrderStatusTag } from '../components/order-list-status-tag';
 import { isRefundable } from '../components/refund-amounts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Marks a refund: "Refund of #123", a link to the original when the user may open it. */
-function RefundOfTag({ originalOrderId, linked }: { originalOrderId: number; linked: boolean }) {
+function RefundOfLink({ originalOrderId, linked }: { originalOrderId: number; linked: boolean }) {
   const { t } = useTranslation();
   const code = useOrderCode(originalOrderId).data;
   const text = code == null ? t('orders.list.refund') : t('orders.list.refundOf', { code });
-  return (
-    <PaletteTag palette="magenta" icon={<RollbackOutlined aria-hidden />}>
-      {linked ? (
-        <Link
-          to={editOrderPath(originalOrderId)}
-          state={fromListState}
-          style={{ color: 'inherit', textDecoration: 'underline' }}
-        >
-          {text}
-        </Link>
-      ) : (
-        text
-      )}
-    </PaletteTag>
+  const content = (
+    <>
+      <RollbackOutlined aria-hidden /> {text}
+    </>
+  );
+  return linked ? (
+    <Link to={editOrderPath(originalOrderId)} state={fromListState} data-testid="order-refund-of">
+      {content}
+    </Link>
+  ) : (
+    <Typography.Text type="secondary" data-testid="order-refund-of">
+      {content}
+    </Typography.Text>
   );
 }
 
@@ -63,11 +69,13 @@ export function OrdersPage() {
       sortable: true,
       render: (item) => (
         <Space size={8} style={nowrap}>
-          {canEdit && item.originalOrderId === null ? (
+          {canEdit ? (
             <Link
               to={editOrderPath(item.id)}
               state={fromListState}
-              aria-label={t('orders.list.editNamed', { code: item.code })}
+              aria-label={t(isOrderLocked(item) ? 'orders.list.viewNamed' : 'orders.list.editNamed', {
+                code: item.code,
+              })}
             >
               {t('orders.list.number', { code: item.code })}
             </Link>
@@ -75,7 +83,7 @@ export function OrdersPage() {
             <Typography.Text strong>{t('orders.list.number', { code: item.code })}</Typography.Text>
           )}
           {item.originalOrderId !== null && (
-            <RefundOfTag originalOrderId={item.originalOrderId} linked={canEdit} />
+            <RefundOfLink originalOrderId={item.originalOrderId} linked={canEdit} />
           )}
         </Space>
       ),
@@ -116,7 +124,7 @@ export function OrdersPage() {
       key: 'status',
       title: 'orders.list.fields.status',
       sortable: true,
-      render: (item) => <OrderStatusTag status={item.status} />,
+      render: (item) => <OrderStatusTag status={item.status} originalOrderId={item.originalOrderId} />,
     },
     {
       key: 'paymentMethod',
@@ -164,6 +172,8 @@ export function OrdersPage() {
 
   const rowActions = (item: OrderListItem) => {
     const isRefund = item.originalOrderId !== null;
+    // Paid, refunded and refunds open as a read-only view.
+    const locked = isOrderLocked(item);
     const more: MenuProps['items'] = [];
     if (canCreate && isRefundable(item))
       more.push({
@@ -195,13 +205,14 @@ export function OrdersPage() {
       });
     return (
       <Space size={4}>
-        {canEdit && !isRefund && (
+        {canEdit && (
           <ButtonLink
             type="text"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('orders.list.editNamed', { code: item.code })}
+            icon={locked ? <EyeOutlined aria-hidden /> : <EditOutlined aria-hidden />}
+            aria-label={t(locked ? 'orders.list.viewNamed' : 'orders.list.editNamed', { code: item.code })}
             to={editOrderPath(item.id)}
             state={fromListState}
+            data-testid={locked ? 'order-view-action' : 'order-edit-action'}
           />
         )}
         {more.length > 0 && (
@@ -214,7 +225,9 @@ export function OrdersPage() {
             />
           </Dropdown>
         )}
-        {canDelete && <DeleteOrderButton id={item.id} code={item.code} isRefund={isRefund} iconOnly />}
+        {canDelete && canDeleteOrder(item) && (
+          <DeleteOrderButton id={item.id} code={item.code} isRefund={isRefund} iconOnly />
+        )}
       </Space>
     );
   };
