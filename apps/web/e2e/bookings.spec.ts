@@ -45,8 +45,7 @@ test.describe('bookings', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, demo, { language: 'en' });
     const { calendarId, surname } = await setUp(page);
 
     // Tomorrow in the day view of the new calendar.

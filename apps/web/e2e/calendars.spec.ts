@@ -39,8 +39,7 @@ test.describe('calendars', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, demo, { language: 'en' });
     const name = `Pilates ${unique()}`;
 
     await page.goto('/calendars');
@@ -209,8 +208,7 @@ test.describe('calendars', () => {
   });
 
   test('an employee without calendar permissions cannot open the screens', async ({ page }) => {
-    await logIn(page, demo);
-    await page.goto('/calendars');
+    await logIn(page, demo, { path: '/calendars' });
     await page
       .getByTestId('list-calendars')
       .getByRole('link', { name: 'Clases de yoga', exact: true })

@@ -47,9 +47,7 @@ test.describe('cash register history', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
-    await page.goto('/cash-registers');
+    await logIn(page, demo, { language: 'en', path: '/cash-registers' });
     await expect(page.getByRole('heading', { name: 'Cash registers' })).toBeVisible();
     await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
     // A register a day the centre opened, two years back.

@@ -15,8 +15,7 @@ const fieldError = (page: Page, label: string) =>
 
 test.describe('customers', () => {
   test('creates a customer, finds it, edits it and deletes it', async ({ page }) => {
-    await logIn(page, demo);
-    await page.goto('/customers');
+    await logIn(page, demo, { path: '/customers' });
     const list = page.getByTestId('list-customers');
     await expect(page.getByTestId('page-count')).toHaveText(/^\d+ clientes$/);
     await expect(list.getByRole('row').nth(1)).toBeVisible();
@@ -105,8 +104,7 @@ test.describe('customers', () => {
   });
 
   test('leaving the form with changes asks first; a list row can be deleted', async ({ page }) => {
-    await logIn(page, demo);
-    await page.goto('/customers/create');
+    await logIn(page, demo, { path: '/customers/create' });
     await field(page, 'Nombre').fill('Temporal');
     await page.getByTestId('customer-cancel').click();
     await expect(page.getByRole('dialog')).toContainText('¿Salir sin guardar?');
@@ -124,8 +122,7 @@ test.describe('customers', () => {
   });
 
   test('an employee who may only find customers sees the list, without changes', async ({ page }) => {
-    await logIn(page, limited);
-    await page.goto('/customers');
+    await logIn(page, limited, { path: '/customers' });
     const list = page.getByTestId('list-customers');
     await expect(list.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByTestId('create-customer')).toHaveCount(0);

@@ -48,8 +48,7 @@ test.describe('employees', () => {
   });
 
   test('one’s own permissions are read-only', async ({ page }) => {
-    await logIn(page, demo);
-    await page.goto('/employees');
+    await logIn(page, demo, { path: '/employees' });
     // The demo owner is named after his username.
     await page.getByRole('link', { name: 'Editar a demo', exact: true }).click();
     await expect(page.getByTestId('permission-editor')).toContainText('Estos son tus propios permisos');

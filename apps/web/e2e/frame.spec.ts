@@ -31,8 +31,7 @@ test.describe('the frame', () => {
   });
 
   test('an unknown path shows the 404 page, an unknown API path answers JSON', async ({ page, request }) => {
-    await logIn(page, demo);
-    await page.goto('/no/such/screen');
+    await logIn(page, demo, { path: '/no/such/screen' });
     await expect(page.getByTestId('not-found')).toBeVisible();
     await screenshots(page, 'not-found-es');
     const api = await request.get('/v1/no/such/endpoint');

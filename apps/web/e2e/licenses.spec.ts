@@ -5,8 +5,7 @@ test.describe('licenses', () => {
   test('a new license with its owner, who then logs in to it', async ({ page }) => {
     const code = `taller-${Date.now()}`;
     const owner = { license: code, username: 'dueno', password: 'owner-password-1' };
-    await logIn(page, admin);
-    await page.goto('/licenses');
+    await logIn(page, admin, { path: '/licenses' });
     await expect(page.getByTestId('list-licenses')).toContainText('admin');
 
     await page.getByTestId('create-license').click();
@@ -56,8 +55,7 @@ test.describe('licenses', () => {
     const info = await request.get('/v1/admin/users/info', { headers: { Authorization: `Bearer ${token}` } });
     const javier = (await info.json()).data as { id: number; name: string };
 
-    await logIn(page, admin);
-    await page.goto('/licenses?q=demo');
+    await logIn(page, admin, { path: '/licenses?q=demo' });
     await page.getByRole('link', { name: /^Editar Centro Bienestar Aurora/ }).click();
     await expect(page.getByTestId('license-form')).toBeVisible();
     await page.getByTestId('support-login-open').click();
@@ -70,8 +68,7 @@ test.describe('licenses', () => {
   });
 
   test('the platform license cannot be deleted nor switched off', async ({ page }) => {
-    await logIn(page, admin);
-    await page.goto('/licenses?q=admin');
+    await logIn(page, admin, { path: '/licenses?q=admin' });
     await expect(page.getByRole('button', { name: 'Eliminar Mostrador' })).toBeDisabled();
     await page.getByRole('link', { name: 'Editar Mostrador' }).click();
     await expect(page.getByRole('radio', { name: 'Inactiva' })).toBeDisabled();

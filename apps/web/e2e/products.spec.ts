@@ -41,8 +41,7 @@ test.describe('products', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, demo, { language: 'en' });
     const name = `Shiatsu ${unique()}`;
     const reference = `SHI-${unique()}`.toUpperCase();
 
@@ -139,8 +138,7 @@ test.describe('products', () => {
   test('translates a product beside the main language and lists what is left to translate', async ({
     page,
   }) => {
-    await logIn(page, demo);
-    await switchLanguage(page, 'en');
+    await logIn(page, demo, { language: 'en' });
     const name = `Reflexología ${unique()}`;
     await page.goto('/products/create');
     await field(page, 'Name').fill(name);
@@ -177,15 +175,13 @@ test.describe('products', () => {
   });
 
   test('a supplier’s products, and what an employee who may only find products sees', async ({ page }) => {
-    await logIn(page, demo);
-    await page.goto('/products/view-product-by-supplier/Termas%20del%20Norte');
+    await logIn(page, demo, { path: '/products/view-product-by-supplier/Termas%20del%20Norte' });
     await expect(page.getByRole('heading', { name: /Termas del Norte/ })).toBeVisible();
     await expect(page.getByTestId('table-empty')).toBeVisible();
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: /cerrar sesión|log out/i }).click();
-    await logIn(page, limited);
-    await page.goto('/products');
+    await logIn(page, limited, { path: '/products' });
     const list = page.getByTestId('list-products');
     await expect(list.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByTestId('create-product')).toHaveCount(0);

@@ -10,6 +10,16 @@ import {
   test,
 } from '@playwright/test';
 
+/*
+ * How a spec gets its session and its data, so that the suite can run several files at once:
+ * - `logIn` signs in through the API (one page load, at a `path` and `language` if given); only
+ *   login.spec.ts types in the form (`logInWithForm`).
+ * - A spec that uses the cash register, or changes what other specs read, works in a company of its own:
+ *   `newCompany()` in a `beforeAll`. The others use the demo read-only or records of their own, named
+ *   with `unique()` and found by that name.
+ * - A file's tests run in order in one browser: a later test may build on an earlier one.
+ */
+
 export const admin = { license: 'admin', username: 'admin', password: 'admin-password' };
 export const demo = { license: 'demo', username: 'demo', password: 'demo-mostrador' };
 /** A demo employee who may only find bookings, customers and products. */

@@ -3,8 +3,7 @@ import { demo, logIn, screenshots, switchLanguage } from './support';
 
 test.describe('the taxes list (the list frame)', () => {
   test('creates a tax, searches, and keeps column and sort preferences across a reload', async ({ page }) => {
-    await logIn(page, demo);
-    await page.goto('/settings/taxes');
+    await logIn(page, demo, { path: '/settings/taxes' });
     const list = page.getByTestId('list-taxes');
     await expect(list.getByRole('row').nth(1)).toBeVisible();
 
