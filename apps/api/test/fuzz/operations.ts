@@ -211,9 +211,11 @@ export function queryArbitrary(op: Operation, hostile: boolean, ids: IdPool) {
 
 /**
  * A hostile value must not name a real record by accident (' 1' and '0x1' read as 1): the platform's
- * fuzz would delete a seeded license, a company's its own callers.
+ * fuzz would delete a seeded license, a company's its own callers. Nor may it be empty.
  */
 const namesNoRecord = (value: string) => {
+  // An empty segment is another route's URL (`/users/` is `/users`).
+  if (value === '') return false;
   const n = Number(value);
   return !(Number.isInteger(n) && n > 0 && n < 1_000_000);
 };
