@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { SUPER_ADMIN } from '@mostrador/contract';
-import { App, Button, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { ButtonLink } from '../../../components/button-link';
@@ -109,34 +109,27 @@ export function EmployeesPage() {
     }
   };
 
-  const deleteButton = (employee: EmployeeListItem) => {
-    const button = (
+  // Hidden where the server would refuse: oneself, the platform SUPER_ADMIN, and anyone holding a
+  // permission the user may not grant (`canManage` of the answer).
+  const deleteButton = (employee: EmployeeListItem) => (
+    <Popconfirm
+      title={t('employees.deleteConfirm', { name: employee.name })}
+      description={t('employees.deleteDescription')}
+      okText={t('common.delete')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true }}
+      onConfirm={() => deleteEmployee(employee)}
+    >
       <Button
         type="text"
         danger
-        disabled={isProtected(employee)}
         icon={<DeleteOutlined aria-hidden />}
         aria-label={t('employees.deleteNamed', { name: employee.name })}
+        data-testid="employee-delete"
       />
-    );
-    if (isProtected(employee)) {
-      const reason =
-        employee.id === user.id ? 'employees.cannotDeleteSelf' : 'employees.cannotDeleteSuperAdmin';
-      return <Tooltip title={t(reason)}>{button}</Tooltip>;
-    }
-    return (
-      <Popconfirm
-        title={t('employees.deleteConfirm', { name: employee.name })}
-        description={t('employees.deleteDescription')}
-        okText={t('common.delete')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => deleteEmployee(employee)}
-      >
-        {button}
-      </Popconfirm>
-    );
-  };
+    </Popconfirm>
+  );
+  const mayDelete = (employee: EmployeeListItem) => employee.canManage && !isProtected(employee);
 
   const rowActions = (employee: EmployeeListItem) => (
     <Space size={4}>
@@ -164,7 +157,7 @@ export function EmployeesPage() {
           aria-label={t('employees.editNamed', { name: employee.name })}
         />
       )}
-      {canDelete && deleteButton(employee)}
+      {canDelete && mayDelete(employee) && deleteButton(employee)}
     </Space>
   );
 
