@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { cashRegisters } from '../modules/cash-registers/cash-registers.table.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
+import { createLicense } from '../workflows/create-license.js';
 import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
@@ -54,13 +55,16 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
   const login = `license "${demoLicense.code}", username "${demoLicense.username}", password "${demoLicense.password}"`;
   if (await services.licenses.findByCode(demoLicense.code))
     return `Demo license already there: log in with ${login}`;
-  const { license } = await services.licenses.create({
-    name: 'Centro Bienestar Aurora',
-    code: demoLicense.code,
-    adminUsername: demoLicense.username,
-    adminEmail: 'gerencia@aurora-bienestar.example.es',
-    adminPassword: demoLicense.password,
-  });
+  const { license } = await createLicense(
+    { db, settings: services.settings },
+    {
+      name: 'Centro Bienestar Aurora',
+      code: demoLicense.code,
+      adminUsername: demoLicense.username,
+      adminEmail: 'gerencia@aurora-bienestar.example.es',
+      adminPassword: demoLicense.password,
+    },
+  );
   const auth = { licenseId: license.id } as Parameters<typeof services.taxes.create>[0];
   for (const tax of demoTaxes) await services.taxes.create(auth, tax);
   await seedDemoCustomers(db, services, auth as Parameters<typeof services.customers.create>[0]);

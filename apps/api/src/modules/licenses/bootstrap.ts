@@ -5,12 +5,13 @@ import type { LicensesService } from './licenses.service.js';
 import { licenses } from './licenses.table.js';
 
 /**
- * On an empty database: the platform license and its SUPER_ADMIN. Never touches an existing one.
+ * On an empty database: the platform license and its SUPER_ADMIN, made by the create-license workflow
+ * (`licenses.create`). Never touches an existing one.
  * Returns the generated password when none was configured, so that it can be printed once.
  */
 export async function bootstrapPlatform(
   db: Db,
-  service: LicensesService,
+  service: Pick<LicensesService, 'create'>,
   options: { license: string; username: string; password?: string },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const [platform] = await db.select({ id: licenses.id }).from(licenses).where(eq(licenses.isPlatform, true));

@@ -48,6 +48,10 @@ export function createLicensesRepository(db: DbOrTx) {
       const [row] = await db.select().from(licenses).where(eq(licenses.code, code.toLowerCase()));
       return row;
     },
+    async insert(values: typeof licenses.$inferInsert) {
+      const [row] = await db.insert(licenses).values(values).returning();
+      return row!;
+    },
     async update(id: number, values: Partial<typeof licenses.$inferInsert>) {
       const [row] = await db.update(licenses).set(values).where(eq(licenses.id, id)).returning();
       return row;
