@@ -45,6 +45,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // A stop it hears (the default kills it outright), so that it removes its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port) },
     stdout: 'pipe',
   },
