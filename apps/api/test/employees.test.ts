@@ -2,7 +2,7 @@ import { allPermissions, ErrorCode, type PermissionScope, SUPER_ADMIN } from '@m
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPermissions } from '../src/db/schema.js';
-import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
+import { type Platform, platformLicense } from './factories.js';
 import {
   buildTestApp,
   call,
@@ -15,29 +15,12 @@ import {
 } from './helpers.js';
 
 let t: TestApp;
-/** The platform license's code and its SUPER_ADMIN's login. */
-const platform = {
-  code: unique('platform-'),
-  username: 'root',
-  password: 'root-password-1',
-  token: '',
-  userId: 0,
-};
+/** The platform license and its SUPER_ADMIN. */
+let platform: Platform;
 
 beforeAll(async () => {
   t = await buildTestApp({ throttle: { addressLimit: 1000 } });
-  const boot = await bootstrapPlatform(t.database.db, t.services.licenses, {
-    license: platform.code,
-    username: platform.username,
-    password: platform.password,
-  });
-  expect(boot.created).toBe(true);
-  platform.token = await login(t, {
-    license: platform.code,
-    username: platform.username,
-    password: platform.password,
-  });
-  platform.userId = (await call(t, 'GET', '/v1/admin/users/info', { token: platform.token })).body.data.id;
+  platform = await platformLicense(t);
 });
 afterAll(() => t.close());
 
@@ -635,15 +618,8 @@ describe('the platform SUPER_ADMIN', () => {
   it('holds them by his role, whatever entries are stored', async () => {
     const boot = await buildTestApp();
     try {
-      const code = unique('platform-');
-      await bootstrapPlatform(boot.database.db, boot.services.licenses, {
-        license: code,
-        username: 'root',
-        password: 'root-password-1',
-      });
-      const token = await login(boot, { license: code, username: 'root', password: 'root-password-1' });
-      const { id } = (await call(boot, 'GET', '/v1/admin/users/info', { token })).body.data;
-      await boot.database.db.delete(userPermissions).where(eq(userPermissions.userId, id));
+      const { token, userId } = await platformLicense(boot);
+      await boot.database.db.delete(userPermissions).where(eq(userPermissions.userId, userId));
       // users/info still lists every permission in both scopes: the role holds them, not the rows.
       const listed = (await call(boot, 'GET', '/v1/admin/users/info', { token })).body.data.permissions;
       expect(listed).toHaveLength(allPermissions.length * 2);

@@ -17,7 +17,8 @@ import {
   weekdays,
 } from '@mostrador/contract';
 import { expect } from 'vitest';
-import { call, createLicense, type TestApp, unique } from './helpers.js';
+import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
+import { call, createLicense, login, type TestApp, unique } from './helpers.js';
 
 /**
  * Records made through the API (`app.inject`), as a client makes them: each factory POSTs a valid body
@@ -75,6 +76,36 @@ export async function company(
   const owner = await createLicense(t, options.code ? { code: options.code } : {});
   const tax = await createTax(t, owner.token, { name: 'IVA 21%', percentage: 21, ...options.tax });
   return { ...owner, tax, taxId: tax.id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The platform
+
+/** The platform license and its SUPER_ADMIN: his login, his token, his user id and the license's id. */
+export interface Platform {
+  code: string;
+  username: string;
+  password: string;
+  token: string;
+  userId: number;
+  licenseId: number;
+}
+
+/** The platform license as a first start creates it (`bootstrapPlatform`), its SUPER_ADMIN signed in. */
+export async function platformLicense(t: TestApp): Promise<Platform> {
+  const code = unique('platform-');
+  const username = 'root';
+  const password = 'root-password-1';
+  const boot = await bootstrapPlatform(t.database.db, t.services.licenses, {
+    license: code,
+    username,
+    password,
+  });
+  expect(boot.created).toBe(true);
+  const token = await login(t, { license: code, username, password });
+  const info = await call(t, 'GET', '/v1/admin/users/info', { token });
+  expect(info.status, JSON.stringify(info.body)).toBe(200);
+  return { code, username, password, token, userId: info.body.data.id, licenseId: info.body.data.licenseId };
 }
 
 // ---------------------------------------------------------------------------------------------------

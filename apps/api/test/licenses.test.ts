@@ -1,44 +1,24 @@
 import { allPermissions, companyPermissions, ErrorCode } from '@mostrador/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPermissions } from '../src/db/schema.js';
-import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
+import { createCustomer, createProduct, createTax, type Platform, platformLicense } from './factories.js';
 import {
   buildTestApp,
   call,
   createEmployee,
   createLicense,
   expectError,
-  login,
   type TestApp,
   unique,
 } from './helpers.js';
 
 let t: TestApp;
 /** The platform license and its SUPER_ADMIN. */
-const platform = {
-  code: unique('platform-'),
-  username: 'root',
-  password: 'root-password-1',
-  token: '',
-  licenseId: 0,
-};
+let platform: Platform;
 
 beforeAll(async () => {
   t = await buildTestApp({ throttle: { addressLimit: 1000 } });
-  const boot = await bootstrapPlatform(t.database.db, t.services.licenses, {
-    license: platform.code,
-    username: platform.username,
-    password: platform.password,
-  });
-  expect(boot.created).toBe(true);
-  platform.token = await login(t, {
-    license: platform.code,
-    username: platform.username,
-    password: platform.password,
-  });
-  platform.licenseId = (
-    await call(t, 'GET', '/v1/admin/users/info', { token: platform.token })
-  ).body.data.licenseId;
+  platform = await platformLicense(t);
 });
 afterAll(() => t.close());
 
@@ -258,14 +238,10 @@ describe('license creation', () => {
 describe('license customer and product', () => {
   /** A customer and a product of the license behind `token`. */
   async function customerAndProduct(token: string) {
-    const customer = await call(t, 'POST', '/v1/admin/customers', { token, payload: { name: 'Cliente' } });
-    const tax = await call(t, 'POST', '/v1/admin/taxes', { token, payload: { name: 'IVA', percentage: 21 } });
-    const product = await call(t, 'POST', '/v1/admin/products', {
-      token,
-      payload: { name: 'Licencia anual', type: 'regular', price: 300, taxType: tax.body.data.id },
-    });
-    expect([customer.status, tax.status, product.status]).toEqual([201, 201, 201]);
-    return { customerId: customer.body.data.id as number, productId: product.body.data.id as number };
+    const customer = await createCustomer(t, token, { name: 'Cliente' });
+    const tax = await createTax(t, token, { name: 'IVA', percentage: 21 });
+    const product = await createProduct(t, token, { taxId: tax.id, name: 'Licencia anual', price: 300 });
+    return { customerId: customer.id, productId: product.id };
   }
 
   it('are the platform’s own: another license’s customer or product is 400 naming the field', async () => {
@@ -382,7 +358,7 @@ describe('license edit and delete', () => {
     const { body, license } = await createViaApi();
     const ownerToken = (await ownerLogin(body.code)).json().data as string;
     const clerk = await createEmployee(t, body.code, ownerToken, []);
-    await call(t, 'POST', '/v1/admin/customers', { token: ownerToken, payload: { name: 'Cliente' } });
+    await createCustomer(t, ownerToken, { name: 'Cliente' });
 
     const removed = await call(t, 'DELETE', `${url}/${license.id}`, { token: platform.token });
     expect(removed.status).toBe(200);

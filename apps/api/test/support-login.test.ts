@@ -2,44 +2,16 @@ import { ErrorCode } from '@mostrador/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
-import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
-import {
-  buildTestApp,
-  call,
-  createEmployee,
-  createLicense,
-  expectError,
-  login,
-  type TestApp,
-  unique,
-} from './helpers.js';
+import { type Platform, platformLicense } from './factories.js';
+import { buildTestApp, call, createEmployee, createLicense, expectError, type TestApp } from './helpers.js';
 
 let t: TestApp;
 /** The platform license and its SUPER_ADMIN. */
-const platform = {
-  code: unique('platform-'),
-  username: 'root',
-  password: 'root-password-1',
-  token: '',
-  userId: 0,
-  licenseId: 0,
-};
+let platform: Platform;
 
 beforeAll(async () => {
   t = await buildTestApp({ throttle: { addressLimit: 1000 } });
-  await bootstrapPlatform(t.database.db, t.services.licenses, {
-    license: platform.code,
-    username: platform.username,
-    password: platform.password,
-  });
-  platform.token = await login(t, {
-    license: platform.code,
-    username: platform.username,
-    password: platform.password,
-  });
-  const info = (await call(t, 'GET', '/v1/admin/users/info', { token: platform.token })).body.data;
-  platform.userId = info.id;
-  platform.licenseId = info.licenseId;
+  platform = await platformLicense(t);
 });
 afterAll(() => t.close());
 
