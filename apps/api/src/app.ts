@@ -38,7 +38,7 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { taxesRoutes } from './modules/taxes/taxes.routes.js';
 import { createTaxesService } from './modules/taxes/taxes.service.js';
 import { registerAuth } from './plugins/auth.js';
-import { notFoundBody, registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

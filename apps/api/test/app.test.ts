@@ -106,6 +106,19 @@ describe('unknown paths', () => {
     }
   });
 
+  it("answer the router's own refusals in the error envelope: a bad URL encoding, an overlong parameter", async () => {
+    for (const [url, status] of [
+      ['/v1/admin/customers/%E0%A4%A', 400],
+      [`/v1/admin/customers/${'9'.repeat(200)}`, 414],
+    ] as const) {
+      const res = await call(t, 'GET', url);
+      expect(res.status, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.body.error.code, url).toBe(ErrorCode.validation);
+      expect(res.body.error.details, url).toEqual([{ field: 'url', message: expect.any(String) }]);
+    }
+  });
+
   it('answer 404 JSON for any path when no web app is built', async () => {
     const res = await call(t, 'GET', '/some/page');
     expect(res.status).toBe(404);

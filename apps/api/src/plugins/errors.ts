@@ -1,5 +1,5 @@
 import { type ErrorBody, ErrorCode, errorMessage, type FieldError } from '@mostrador/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 import { referencedRowRefusal } from '../lib/db-errors.js';
@@ -66,6 +66,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body(ErrorCode.unexpected, errorMessage.unexpected));
   });
+}
+
+/**
+ * The router's own refusals (a badly encoded URL, a path parameter over its length limit), which never
+ * reach the error handler: the same envelope, naming the URL.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return reply
+    .status(status)
+    .send(body(ErrorCode.validation, errorMessage.validation, [{ field: 'url', message: error.message }]));
 }
 
 export function notFoundBody(): ErrorBody {
