@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { assertOwned } from '../../lib/references.js';
 import type { SecretBox } from '../../lib/secrets.js';
-import { createProductsRepository } from '../products/products.repository.js';
+import { updateSettings } from '../../workflows/update-settings.js';
 import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
 import { createSettingsRepository } from './settings.repository.js';
 
@@ -76,11 +76,17 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
       return sealed ? deps.secretBox.open(sealed) : null;
     },
 
-    /**
-     * Contract §4: the billing and payment sections need settings_paymentGateway; everything else (the
-     * general settings, mail server, notifications, vouchers, subscriptions) needs settings_edit.
-     */
+    /** Saves the sections sent: the update-settings workflow (a new main language renames products). */
     async update(auth: AuthContext, body: UpdateBody): Promise<Settings> {
+      return updateSettings({ db: deps.db, settings: this }, auth, body);
+    },
+
+    /**
+     * The settings as they will be once `body` is saved, and the main language they leave, if it
+     * changes. Contract §4: the billing and payment sections need settings_paymentGateway; everything
+     * else (the general settings, mail server, notifications, vouchers, subscriptions) needs settings_edit.
+     */
+    async changed(auth: AuthContext, body: UpdateBody) {
       const sent = Object.keys(body).filter((key) => body[key as keyof UpdateBody] !== undefined);
       const gateway = sent.some((key) => (gatewaySections as readonly string[]).includes(key));
       const general = sent.some((key) => !(gatewaySections as readonly string[]).includes(key));
@@ -121,14 +127,20 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
           next[key] = value;
         }
       }
-      await deps.db.transaction(async (tx) => {
-        await createSettingsRepository(tx).update(auth.licenseId, next, nextSecrets);
-        // Products keep their name in the main language (the list sorts by it): they take the new one's.
-        if (body.locale !== undefined && body.locale !== data.locale) {
-          await createProductsRepository(tx).adoptMainLanguage(auth.licenseId, data.locale, body.locale);
-        }
-      });
-      return this.get(auth);
+      const locale =
+        body.locale !== undefined && body.locale !== data.locale
+          ? { from: data.locale, to: body.locale }
+          : undefined;
+      return { data: next, secrets: nextSecrets, locale };
+    },
+
+    /** Saves what `changed` answered, in the caller's transaction. */
+    async save(
+      tx: DbOrTx,
+      licenseId: number,
+      change: { data: Record<string, unknown>; secrets: Record<string, string> },
+    ) {
+      await createSettingsRepository(tx).update(licenseId, change.data, change.secrets);
     },
 
     /** Creates a new license's settings, in the caller's transaction. */
