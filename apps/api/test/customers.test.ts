@@ -2,7 +2,7 @@ import { type CustomerBody, type CustomerListItem, ErrorCode } from '@mostrador/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customFields } from '../src/db/schema.js';
-import { createCustomer, readList } from './factories.js';
+import { createCustomer, createFile, readList } from './factories.js';
 import {
   buildTestApp,
   call,
@@ -12,7 +12,6 @@ import {
   failingFields,
   pngImage,
   type TestApp,
-  uploadFile,
 } from './helpers.js';
 
 let t: TestApp;
@@ -285,9 +284,8 @@ describe('customer image', () => {
   it('takes only an image file of the company itself, else 400 naming image', async () => {
     const mine = await createLicense(t);
     const theirs = await createLicense(t);
-    const theirImage = (await uploadFile(t, theirs.token, await pngImage(8, 8), 'theirs.png', 'image')).body
-      .data.id;
-    const pdf = (await uploadFile(t, mine.token, Buffer.from('%PDF-1.4\n%%EOF\n'), 'ficha.pdf')).body.data.id;
+    const theirImage = (await createFile(t, theirs.token, await pngImage(8, 8), 'theirs.png', 'image')).id;
+    const pdf = (await createFile(t, mine.token, Buffer.from('%PDF-1.4\n%%EOF\n'), 'ficha.pdf')).id;
     for (const [image, message] of [
       [theirImage, 'unknown file'],
       [999999, 'unknown file'],
@@ -299,8 +297,7 @@ describe('customer image', () => {
     }
     expect((await call(t, 'GET', url, { token: mine.token })).body.data.total).toBe(0);
 
-    const mineImage = (await uploadFile(t, mine.token, await pngImage(8, 8), 'ana.png', 'image')).body.data
-      .id;
+    const mineImage = (await createFile(t, mine.token, await pngImage(8, 8), 'ana.png', 'image')).id;
     const created = await createCustomer(t, mine.token, { name: 'Ana', image: mineImage });
     expect(created.image).toBe(mineImage);
     const res = await call(t, 'PUT', `${url}/${created.id}`, {

@@ -11,6 +11,7 @@ import {
   type OpenRange,
   type Product,
   type ProductBody,
+  type StoredFile,
   type Tax,
   type TaxBody,
   type WeeklySchedule,
@@ -18,7 +19,7 @@ import {
 } from '@mostrador/contract';
 import { expect } from 'vitest';
 import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
-import { call, createLicense, login, type TestApp, unique } from './helpers.js';
+import { call, createLicense, login, type TestApp, unique, uploadFile } from './helpers.js';
 
 /**
  * Records made through the API (`app.inject`), as a client makes them: each factory POSTs a valid body
@@ -125,6 +126,17 @@ export async function createCustomer(
 ): Promise<Customer> {
   const payload: CustomerBody = { name: unique('Cliente '), ...overrides };
   return createdRecord<Customer>(await call(t, 'POST', '/v1/admin/customers', { token, payload }));
+}
+
+/** POST /admin/files: `data` uploaded as `filename`; `kind: 'image'` asks the server to check it is one. */
+export async function createFile(
+  t: TestApp,
+  token: string,
+  data: Buffer,
+  filename: string,
+  kind?: 'image' | 'any',
+): Promise<StoredFile> {
+  return createdRecord<StoredFile>(await uploadFile(t, token, data, filename, kind));
 }
 
 /** The fields that make a product bookable on a calendar: `{ type: 'bookable', durationInMinutes }`. */

@@ -2,7 +2,15 @@ import { ErrorCode, languages, type ProductListItem } from '@mostrador/contract'
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, orderLines, orders, products, productTranslations } from '../src/db/schema.js';
-import { company, createCalendar, createCustomer, createProduct, createTax, readList } from './factories.js';
+import {
+  company,
+  createCalendar,
+  createCustomer,
+  createFile,
+  createProduct,
+  createTax,
+  readList,
+} from './factories.js';
 import {
   buildTestApp,
   call,
@@ -11,7 +19,6 @@ import {
   failingFields,
   pngImage,
   type TestApp,
-  uploadFile,
 } from './helpers.js';
 
 let t: TestApp;
@@ -30,13 +37,6 @@ async function getProduct(token: string, id: number) {
 
 const list = (token: string, query: Record<string, string> = {}) =>
   readList<ProductListItem>(t, token, url, query);
-
-/** An uploaded file of the caller's company; its id. */
-async function upload(token: string, data: Buffer, filename: string) {
-  const res = await uploadFile(t, token, data, filename);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
 
 const ids = (items: { id: number }[]) => items.map((x) => x.id);
 
@@ -78,7 +78,7 @@ const nullTypeFields = {
 describe('product CRUD', () => {
   it('creates a bookable product with every field and answers them all on GET', async () => {
     const { token, taxId } = await company(t);
-    const image = await upload(token, await pngImage(4, 4), 'masaje.png');
+    const image = (await createFile(t, token, await pngImage(4, 4), 'masaje.png')).id;
     const calendarId = (await createCalendar(t, token)).id;
     const created = await createProduct(t, token, {
       taxId,
@@ -480,8 +480,8 @@ describe('product tax and image', () => {
   it('takes only a tax, an image file, a calendar and a supplier of the company itself', async () => {
     const mine = await company(t);
     const theirs = await company(t);
-    const theirImage = await upload(theirs.token, await pngImage(4, 4), 'theirs.png');
-    const pdf = await upload(mine.token, Buffer.from('%PDF-1.4\n%%EOF\n'), 'tarifa.pdf');
+    const theirImage = (await createFile(t, theirs.token, await pngImage(4, 4), 'theirs.png')).id;
+    const pdf = (await createFile(t, mine.token, Buffer.from('%PDF-1.4\n%%EOF\n'), 'tarifa.pdf')).id;
     const theirCalendar = (await createCalendar(t, theirs.token)).id;
     const body = { name: 'Masaje', type: 'regular', price: 10, taxType: mine.taxId } as const;
     for (const [payload, field, message] of [
@@ -1018,7 +1018,7 @@ describe('translation screen', () => {
 describe('product list', () => {
   it('answers the spec’s list columns', async () => {
     const { token, taxId } = await company(t);
-    const image = await upload(token, await pngImage(4, 4), 'p.png');
+    const image = (await createFile(t, token, await pngImage(4, 4), 'p.png')).id;
     const calendarId = (await createCalendar(t, token, { name: 'Cabina 2' })).id;
     const created = await createProduct(t, token, {
       taxId,

@@ -5,6 +5,7 @@ import { and, sql as drizzleSql, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/migrate.js';
 import { companySettings, userPermissions } from '../src/db/schema.js';
+import { createFile } from './factories.js';
 import {
   buildTestApp,
   call,
@@ -14,7 +15,6 @@ import {
   login,
   pngImage,
   type TestApp,
-  uploadFile,
 } from './helpers.js';
 
 let t: TestApp;
@@ -136,18 +136,18 @@ describe('company logo', () => {
   it('takes an image the company uploaded, and refuses another company’s file or a non-image', async () => {
     const { token } = await createLicense(t);
     const other = await createLicense(t);
-    const logo = await uploadFile(t, token, await pngImage(64, 32), 'logo.png', 'image');
-    const saved = await call(t, 'PUT', url, { token, payload: { logo: logo.body.data.id } });
+    const logo = await createFile(t, token, await pngImage(64, 32), 'logo.png', 'image');
+    const saved = await call(t, 'PUT', url, { token, payload: { logo: logo.id } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.logo).toBe(logo.body.data.id);
-    const theirs = await uploadFile(t, other.token, await pngImage(8, 8), 'theirs.png', 'image');
-    const pdf = await uploadFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'doc.pdf');
-    for (const id of [theirs.body.data.id, pdf.body.data.id, 999999]) {
+    expect(saved.body.data.logo).toBe(logo.id);
+    const theirs = await createFile(t, other.token, await pngImage(8, 8), 'theirs.png', 'image');
+    const pdf = await createFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'doc.pdf');
+    for (const id of [theirs.id, pdf.id, 999999]) {
       const res = await call(t, 'PUT', url, { token, payload: { logo: id } });
       expect(res.status).toBe(400);
       expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['logo']);
     }
-    expect((await call(t, 'GET', url, { token })).body.data.logo).toBe(logo.body.data.id);
+    expect((await call(t, 'GET', url, { token })).body.data.logo).toBe(logo.id);
     // Null removes it.
     expect((await call(t, 'PUT', url, { token, payload: { logo: null } })).body.data.logo).toBeNull();
   });
@@ -155,10 +155,10 @@ describe('company logo', () => {
   it('takes a Verifactu certificate file the company uploaded, never another company’s', async () => {
     const { token } = await createLicense(t);
     const other = await createLicense(t);
-    const mine = await uploadFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
-    const theirs = await uploadFile(t, other.token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
+    const mine = await createFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
+    const theirs = await createFile(t, other.token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
     const verifactu = { status: true, environment: 'test' };
-    for (const id of [theirs.body.data.id, 999999]) {
+    for (const id of [theirs.id, 999999]) {
       const res = await call(t, 'PUT', url, {
         token,
         payload: { verifactu: { ...verifactu, certificateFile: id } },
@@ -168,10 +168,10 @@ describe('company logo', () => {
     expect((await call(t, 'GET', url, { token })).body.data.verifactu.certificateFile).toBeNull();
     const saved = await call(t, 'PUT', url, {
       token,
-      payload: { verifactu: { ...verifactu, certificateFile: mine.body.data.id } },
+      payload: { verifactu: { ...verifactu, certificateFile: mine.id } },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.verifactu.certificateFile).toBe(mine.body.data.id);
+    expect(saved.body.data.verifactu.certificateFile).toBe(mine.id);
   });
 });
 
