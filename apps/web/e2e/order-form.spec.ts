@@ -134,6 +134,8 @@ test.describe('order form', () => {
       await expect(page.getByTestId('order-line-0-total')).toHaveText('40,00 €');
       await expect(page.getByTestId('order-total')).toHaveText('80,00 €');
 
+      // Awaiting payment: it may still be edited below (a paid order opens read-only).
+      await chooseOption(page, page.getByTestId('order-status'), 'Awaiting payment');
       await chooseOption(page, page.getByTestId('order-payment-method'), 'Card');
       await expect(page.getByTestId('order-register-closed')).toHaveCount(0);
       await page.getByTestId('order-notes').fill('Pagado con tarjeta');
