@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { ErrorCode } from '@mostrador/contract';
+import { ErrorCode, resizeSizes } from '@mostrador/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../src/modules/files/file-storage.js';
-import { createFilesService, resizeSizes } from '../src/modules/files/files.service.js';
+import { createFilesService } from '../src/modules/files/files.service.js';
 import { sniffMimeType } from '../src/modules/files/sniff.js';
 import {
   buildTestApp,

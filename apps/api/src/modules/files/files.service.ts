@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StoredFile } from '@mostrador/contract';
+import { resizeSizes, type StoredFile } from '@mostrador/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -17,16 +17,6 @@ const toFile = (row: FileRow): StoredFile => ({
 
 /** Resized images are WebP: small, and every browser the staff use shows it. */
 const resizedType = 'image/webp';
-
-/**
- * The only boxes images are resized to: the web app's thumbnails (`FileImage` at 32 px in the orders and
- * bookings lists, 40 px in the products list, 120 px in `ImageUpload`), square, at device pixel ratios
- * 1 to 3 (`useImageUrl`). Anything else would let a caller fill the cache with sizes nobody shows.
- */
-const thumbnailBoxes = [32, 40, 120];
-export const resizeSizes: readonly number[] = [
-  ...new Set(thumbnailBoxes.flatMap((box) => [1, 2, 3].map((ratio) => box * ratio))),
-].sort((a, b) => a - b);
 
 /**
  * Images larger than 40 megapixels (e.g. 8000 × 5000) are refused rather than decoded: a small file

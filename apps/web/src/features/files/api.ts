@@ -1,4 +1,4 @@
-import { maxUploadBytes, type StoredFile } from '@mostrador/contract';
+import { maxPixelRatio, maxUploadBytes, type StoredFile, type ThumbnailBox } from '@mostrador/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
@@ -17,9 +17,10 @@ export function useUploadImage() {
   });
 }
 
+/** One of the boxes the API resizes to (`thumbnailBoxes`): a new thumbnail size is added there. */
 export interface ImageSize {
-  width: number;
-  height: number;
+  width: ThumbnailBox;
+  height: ThumbnailBox;
 }
 
 /**
@@ -28,7 +29,7 @@ export interface ImageSize {
  */
 export function useImageUrl(fileId: number | null | undefined, size: ImageSize) {
   // Device pixels: a 48-pixel thumbnail on a 2× screen asks for 96.
-  const ratio = Math.min(Math.ceil(globalThis.devicePixelRatio || 1), 3);
+  const ratio = Math.min(Math.ceil(globalThis.devicePixelRatio || 1), maxPixelRatio);
   const width = size.width * ratio;
   const height = size.height * ratio;
   const query = useQuery({
