@@ -2,6 +2,7 @@
 import type { Order, OrderLine } from '@mostrador/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
+import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderRoutes, testUser } from '../../../test/render';
@@ -55,15 +56,21 @@ const order: Order = {
   ],
 };
 
+/**
+ * As in the app, antd's App (which shows the messages) wraps every page, so the message said on leaving the
+ * refund page survives the navigation to the list (one App per route unmounted it with the page).
+ */
 const routes = [
-  { path: '/orders', element: <p>order list</p> },
   {
-    path: '/orders/refund/:id',
     element: (
       <App>
-        <OrderRefundPage />
+        <Outlet />
       </App>
     ),
+    children: [
+      { path: '/orders', element: <p>order list</p> },
+      { path: '/orders/refund/:id', element: <OrderRefundPage /> },
+    ],
   },
 ];
 const user = testUser({ can: ['orders_find', 'orders_create'] });
