@@ -184,7 +184,8 @@ export const errorMessage: Record<ErrorKey, string> = {
   invoicedOrderCustomerLocked: 'The customer of an invoiced order cannot change',
   employeeNotManageable: 'You cannot act on an employee who holds permissions you may not grant',
   cannotDeleteSelf: 'You cannot delete yourself',
-  lastPermissionGranter: 'The last employee who may grant permissions cannot be deleted or lose that permission',
+  lastPermissionGranter:
+    'The last employee who may grant permissions cannot be deleted or lose that permission',
   ownPasswordOnProfile: 'Change your own password from your profile, with your current password',
   imageTooLarge: 'The image is too large to be processed',
   malformedUpload: 'The upload is not a well-formed multipart file',

@@ -26,7 +26,7 @@ describe('isOrderLocked', () => {
     expect(isOrderLocked({ ...draft, status: 'awaiting_payment' })).toBe(false);
   });
 
-  it('locks a paid order, a refunded or partly refunded one, a refund, one in a closed register', () => {
+  it('locks a paid order, a refunded or partly refunded one, a refund', () => {
     expect(orderLockReason({ ...draft, status: 'paid' })).toBe('paid');
     expect(orderLockReason({ ...draft, status: 'refunded' })).toBe('refunded');
     expect(
@@ -37,9 +37,6 @@ describe('isOrderLocked', () => {
       }),
     ).toBe('refunded');
     expect(orderLockReason({ ...draft, status: 'paid', originalOrderId: 4 })).toBe('refund');
-    expect(orderLockReason({ ...draft, status: 'awaiting_payment' }, { registerClosed: true })).toBe(
-      'closedRegister',
-    );
     expect(isOrderLocked({ ...draft, status: 'paid' })).toBe(true);
   });
 });

@@ -15,30 +15,23 @@ export interface OrderRuleFacts {
   lines?: readonly { refundedQuantity: number }[];
 }
 
-/** What the rules need to know besides the order: whether its cash register has been closed. */
-export interface OrderRuleContext {
-  registerClosed?: boolean;
-}
-
 /**
  * Why an order's money no longer changes (409 `orderMoneyLocked`), most telling first, or null while it
- * may be edited: a refund, an order with refunds, a paid order, one counted in a closed register.
+ * may be edited: a refund, an order with refunds, a paid order. A cash register counts only paid and
+ * refunded orders, so what a closed register counted is locked by these already; a draft left on a
+ * closed register is not counted there, and moves to the open register when it is paid.
  */
-export type OrderLockReason = 'refund' | 'refunded' | 'paid' | 'closedRegister';
+export type OrderLockReason = 'refund' | 'refunded' | 'paid';
 
 /** Whether any of the order's units have been given back (a wholly or partly refunded order). */
 export function hasRefunds(order: Pick<OrderRuleFacts, 'status' | 'lines'>): boolean {
   return order.status === 'refunded' || (order.lines ?? []).some((line) => line.refundedQuantity > 0);
 }
 
-export function orderLockReason(
-  order: OrderRuleFacts,
-  context: OrderRuleContext = {},
-): OrderLockReason | null {
+export function orderLockReason(order: OrderRuleFacts): OrderLockReason | null {
   if (order.originalOrderId !== null) return 'refund';
   if (hasRefunds(order)) return 'refunded';
   if (order.status === 'paid') return 'paid';
-  if (context.registerClosed) return 'closedRegister';
   return null;
 }
 
@@ -46,8 +39,8 @@ export function orderLockReason(
  * Whether the order's money-bearing fields (lines, quantities, unit prices, discounts, payment method,
  * status) are read-only. Its notes stay editable, and its customer until it is invoiced.
  */
-export function isOrderLocked(order: OrderRuleFacts, context: OrderRuleContext = {}): boolean {
-  return orderLockReason(order, context) !== null;
+export function isOrderLocked(order: OrderRuleFacts): boolean {
+  return orderLockReason(order) !== null;
 }
 
 /** Whether the order's customer may still be set or changed (409 `invoicedOrderCustomerLocked` once invoiced). */

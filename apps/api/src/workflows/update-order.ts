@@ -3,7 +3,6 @@ import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
-import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
 import {
   checkCustomerChange,
   checkCustomerRules,
@@ -59,13 +58,11 @@ export async function updateOrder(
         checkLockedEdit(order, lines, body, 'refund');
         return saveNotesAndCustomer(tx, auth, order, body);
       }
-      // 3. The rules of any order's edit; an order's register, locked in share mode, stays as it is
-      //    (open or closed) until this edit commits.
+      // 3. The rules of any order's edit.
       checkLineIds(lines, body);
       checkRemovedLines(lines, new Set(body.lines.flatMap((l) => (l.id === undefined ? [] : [l.id]))));
       checkStatusChange(order.status, body.status);
-      const locked =
-        lockReason(order, lines) ?? lockReason(order, lines, await isRegisterClosed(tx, auth, order));
+      const locked = lockReason(order, lines);
       if (locked) checkLockedEdit(order, lines, body, locked);
       checkCustomerChange(order, body.customerId ?? null);
       // 4. Write what may change.
@@ -89,13 +86,6 @@ function checkLineIds(lines: OrderLineRecord[], body: OrderBody) {
       errors.push({ field: `lines.${i}.productId`, message: 'a line with a booking keeps its product' });
   });
   if (errors.length) throw new AppError('validation', errors);
-}
-
-/** Whether the order's register is closed, the register locked in share mode (a closing waits). */
-async function isRegisterClosed(tx: DbOrTx, auth: AuthContext, order: OrderRow) {
-  if (order.cashRegisterId === null) return false;
-  const register = await createCashRegistersRepository(tx).lockForShare(auth.licenseId, order.cashRegisterId);
-  return register?.closedAt != null;
 }
 
 /** A read-only order's notes and customer (checked as a new one: known, with an email when online). */

@@ -94,11 +94,6 @@ export function createCashRegistersRepository(db: DbOrTx) {
       const [row] = await db.select().from(cashRegisters).where(open(licenseId)).for(strength);
       return row;
     },
-    /** Register `id`, locked in share mode: it neither closes nor changes until the caller commits. */
-    async lockForShare(licenseId: number, id: number) {
-      const [row] = await db.select().from(cashRegisters).where(scope(licenseId, id)).for('share');
-      return row;
-    },
     async insert(licenseId: number, values: { openedBy: number | null; initialAmountCents: number }) {
       const [row] = await db
         .insert(cashRegisters)

@@ -111,7 +111,6 @@ describe('money locks', () => {
     expect(lockReason(order({ status: 'draft', originalOrderId: 4 }), [line()])).toBe('refund');
     expect(lockReason(order({ status: 'draft' }), [line()])).toBeNull();
     expect(lockReason(order({ status: 'awaiting_payment' }), [line()])).toBeNull();
-    expect(lockReason(order({ status: 'draft' }), [line()], true)).toBe('closedRegister');
   });
 
   it('name each money field that differs', () => {

@@ -62,12 +62,9 @@ const factsOf = (order: OrderRow, lines: OrderLineRecord[]) => ({
   lines,
 });
 
-/**
- * Why the order's money is read-only, or null: a refund, a (partly) refunded order, a paid one, one whose
- * register is closed (`registerClosed`, looked up only for an order that is none of the others).
- */
-export const lockReason = (order: OrderRow, lines: OrderLineRecord[], registerClosed = false) =>
-  orderLockReason(factsOf(order, lines), { registerClosed });
+/** Why the order's money is read-only, or null: a refund, a (partly) refunded order, a paid one. */
+export const lockReason = (order: OrderRow, lines: OrderLineRecord[]) =>
+  orderLockReason(factsOf(order, lines));
 
 /**
  * The money-bearing fields in which `body` differs from the stored order: lines (the same ids, none added
@@ -104,8 +101,6 @@ const lockMessages: Record<OrderLockReason, string> = {
   refund: 'A refund cannot be changed',
   refunded: 'This order has refunds: its money cannot change, only its notes and customer',
   paid: 'This order is paid: its money cannot change, only its notes and customer',
-  closedRegister:
-    'This order is in a closed cash register: its money cannot change, only its notes and customer',
 };
 
 /**

@@ -210,7 +210,7 @@ interface OrderViewProps {
 }
 
 /**
- * A paid, refunded or refund order, or one counted in a closed register, as a read-only record: who, when,
+ * A paid, refunded or refund order as a read-only record: who, when,
  * how it was paid, its lines and totals, the refunds made of it, and the actions still allowed (refund,
  * reorder, print, delete where the server allows it). Its note (and customer until invoiced) still change.
  */

@@ -1,14 +1,11 @@
-import { isOrderLocked, type Order, orderLockReason } from '@mostrador/contract';
-import { Alert } from 'antd';
+import { type Order, orderLockReason } from '@mostrador/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useBackToList } from '../../../components/records/navigation';
 import { RecordPage, type RecordTexts, useRecordId } from '../../../components/records/record-page';
 import { formatDateTime } from '../../../lib/format';
-import { useOpenRegister } from '../../cash-registers/api';
 import { useCompanySettings } from '../../session/api';
-import { usePermissions } from '../../session/permissions';
 import { useOrder } from '../api';
 import { OrderForm } from '../components/order-form';
 import { editValues } from '../components/order-form-values';
@@ -24,20 +21,13 @@ const texts: RecordTexts = {
   backToList: 'orders.form.backToList',
 };
 
-/** Whether the order's register is closed: it is attached to one that is not the open one. */
-function useRegisterClosed(order: Order): boolean {
-  const canSee = usePermissions()('cashRegisters_find');
-  const open = useOpenRegister(canSee && order.cashRegisterId !== null && !isOrderLocked(order));
-  return order.cashRegisterId !== null && open.data !== undefined && open.data?.id !== order.cashRegisterId;
-}
-
 /**
- * An order that may still change opens in the order form; a paid, refunded or refund order, or one counted
- * in a closed register, as a read-only view with the actions still allowed.
+ * An order that may still change opens in the order form; a paid, refunded or refund order as a read-only
+ * view with the actions still allowed.
  */
 function EditOrder({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const reason = orderLockReason(order, { registerClosed: useRegisterClosed(order) });
+  const reason = orderLockReason(order);
   const { timeZone } = useCompanySettings();
   const back = useBackToList(ordersPath);
   const initialValues = useMemo(() => editValues(order), [order]);
@@ -55,15 +45,6 @@ function EditOrder({ order }: { order: Order }) {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
-      {order.lines.some((line) => line.refundedQuantity > 0) && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('orders.form.hasRefunds')}
-          data-testid="order-has-refunds"
-        />
-      )}
       <OrderForm order={order} initialValues={initialValues} onDone={back} />
     </>
   );
