@@ -62,9 +62,6 @@ test.describe('the read-only order view', () => {
   test('a paid order and its refund open read-only, labelled, with what may still be done', async ({
     page,
   }) => {
-    // On the app's origin first: support's logIn sets the token from /health, a JSON answer the API now
-    // serves sandboxed (no localStorage there); from the login page it sets it in place.
-    await page.goto('/login');
     await logIn(page, company, { language: 'en' });
     await openRegisterByApi(page);
     try {
