@@ -30,6 +30,8 @@ interface EmployeeFormProps {
   mayManageAccess?: boolean;
   /** Self and the platform SUPER_ADMIN cannot be switched off. */
   mayDisable?: boolean;
+  /** False on one's own record: one's password changes on the profile, with the current one. */
+  mayChangePassword?: boolean;
 }
 
 const shape = createEmployeeBody.shape;
@@ -37,7 +39,7 @@ const requiredUsername = shape.username.unwrap();
 
 /** The fields of the create and edit pages: details and access, then the permissions, then save. */
 export function EmployeeForm(props: EmployeeFormProps) {
-  const { form, mode, mayManageAccess = true, mayDisable = true } = props;
+  const { form, mode, mayManageAccess = true, mayDisable = true, mayChangePassword = true } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -99,11 +101,15 @@ export function EmployeeForm(props: EmployeeFormProps) {
             <Form.Item
               name="password"
               label={t(isCreate ? 'employees.fields.password' : 'employees.fields.newPassword')}
-              extra={t(isCreate ? 'employees.help.password' : 'employees.help.newPassword')}
+              extra={
+                mayChangePassword
+                  ? t(isCreate ? 'employees.help.password' : 'employees.help.newPassword')
+                  : t('employees.help.passwordOnProfile')
+              }
               required={isCreate}
               rules={[zodRule(isCreate ? passwordSchema : passwordSchema.optional(), t)]}
             >
-              <Input.Password autoComplete="new-password" disabled={!mayManageAccess} />
+              <Input.Password autoComplete="new-password" disabled={!mayManageAccess || !mayChangePassword} />
             </Form.Item>
           </Col>
           <Col xs={24}>

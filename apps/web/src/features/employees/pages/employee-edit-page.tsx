@@ -119,6 +119,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
         lock={lock}
         mayManageAccess={mayManageAccess(user, employee)}
         mayDisable={!isSelf && !isSuperAdmin}
+        mayChangePassword={!isSelf}
       />
     </>
   );

@@ -107,12 +107,15 @@ describe('employee pages', { timeout: 60_000 }, () => {
     });
   });
 
-  it('shows one’s own permissions read-only, and cannot switch oneself off', async () => {
+  it('shows one’s own permissions read-only, cannot switch oneself off nor set one’s password here', async () => {
     const calls = stubFetch(() => ({ body: { data: lucia } }));
     render('/employees/edit/:id', '/employees/edit/5', <EmployeeEditPage />, granter(5));
     expect(await screen.findByText(/These are your own permissions/, {}, { timeout: 15_000 })).toBeTruthy();
     expect((screen.getByLabelText('May do: View customers') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('switch') as HTMLButtonElement).disabled).toBe(true);
+    // One's own password changes on the profile, with the current one (the API refuses it here).
+    expect((screen.getByLabelText('Set a new password') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/Your own password is changed on your profile/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Lucía Pérez Gil' } });
     fireEvent.click(screen.getByTestId('employee-save'));
     await waitFor(() => expect(calls.some((c) => c.init.method === 'PATCH')).toBe(true), { timeout: 15_000 });
