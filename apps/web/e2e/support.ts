@@ -253,6 +253,17 @@ export async function logOut(page: Page) {
 
 /** axe's serious and critical findings on the page as it stands. */
 export async function seriousViolations(page: Page) {
+  // A button that just became enabled fades its colours in: axe would measure the contrast halfway.
+  // (Endless ones, such as a loading skeleton's shimmer, are left running; two seconds at most.)
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((a) =>
+        Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)),
+      )
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   // Violations only: axe then skips writing up every passing node, a third of its time on a long list.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations
