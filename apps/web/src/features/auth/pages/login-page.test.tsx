@@ -86,4 +86,19 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     expect((await screen.findByTestId('login-error')).textContent).toContain('Too many failed attempts');
   });
+
+  it('says how long to wait when the server tells', async () => {
+    stubFetch(() => ({
+      status: 429,
+      body: { error: { code: 1000105, message: 'Too many', details: { retryAfterSeconds: 290 } } },
+    }));
+    renderInApp(<LoginPage />, { user: null });
+    fill('License', 'demo');
+    fill('Username', 'ana');
+    fill('Password', 'wrong');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Too many failed attempts. Try again in 5 min.',
+    );
+  });
 });

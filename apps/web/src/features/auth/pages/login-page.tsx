@@ -11,9 +11,17 @@ import { LoginField } from '../components/login-field';
 const fields = ['license', 'username', 'password'] as const;
 type Field = (typeof fields)[number];
 
+/** Minutes until the login is taken again, from the 429's `retryAfterSeconds` (also its Retry-After). */
+function retryMinutes(error: unknown): number | undefined {
+  if (!isApiError(error, 429)) return undefined;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds / 60) : undefined;
+}
+
 /** What the login screen says for a failure: wrong details, too many attempts, or the generic cause. */
 function failureKeys(error: unknown): string[] {
-  if (isApiError(error, 429)) return ['errors.1000105'];
+  if (isApiError(error, 429))
+    return retryMinutes(error) ? ['login.retryIn', 'errors.1000105'] : ['errors.1000105'];
   if (isApiError(error, 401)) return ['errors.1000102'];
   return errorKeys(error);
 }
@@ -121,7 +129,7 @@ export function LoginPage() {
               aria-hidden
               style={{ color: token.colorError, marginInlineEnd: token.marginXS }}
             />
-            {t(failureKeys(login.error))}
+            {t(failureKeys(login.error), { minutes: retryMinutes(login.error) })}
           </div>
         )}
         <form noValidate onSubmit={submit} data-testid="login-form">
