@@ -4,7 +4,6 @@ import {
   canDeleteOrder,
   type Order,
   type OrderLine,
-  type OrderListItem,
   type OrderLockReason,
   orderBody,
   orderCustomerRefusalCodes,
@@ -33,17 +32,12 @@ import { ButtonLink } from '../../../components/button-link';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
-import {
-  formatDateTime,
-  formatEuros,
-  formatNumber,
-  formatPercentage,
-  formatPhone,
-} from '../../../lib/format';
+import { formatDateTime, formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useOrderCode, useOrderList, useOrderListItem, useUpdateOrder } from '../api';
+import { OrderCustomer } from './order-customer';
 import { editValues, toBody } from './order-form-values';
 import { DeleteOrderButton } from './order-list-delete-button';
 import { cloneOrderPath, editOrderPath, ordersPath, refundOrderPath } from './order-list-paths';
@@ -57,12 +51,6 @@ const printCss = `@media print {
 }`;
 
 const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-
-/** A customer's full name, or the company's when the person has none. */
-function customerName(item: OrderListItem | null | undefined): string {
-  if (!item) return '';
-  return [item.name, item.surname].filter(Boolean).join(' ') || item.companyName || '';
-}
 
 /** "Refund of #123": the order a refund gives back, a link to it. */
 function RefundOfLink({ originalOrderId }: { originalOrderId: number }) {
@@ -222,8 +210,6 @@ export function OrderView({ order, reason }: OrderViewProps) {
   const can = usePermissions();
   const isRefund = order.originalOrderId !== null;
   const item = useOrderListItem(can('orders_find') ? order.id : undefined).data;
-  const name = customerName(item);
-  const contact = item ? [item.contactEmail, formatPhone(item.contactPhone)].filter(Boolean) : [];
   const refundable = can('orders_create') && notRefundableReason(order) === undefined;
   const hasRefundedLines = order.lines.some((line) => line.refundedQuantity > 0);
 
@@ -389,17 +375,13 @@ export function OrderView({ order, reason }: OrderViewProps) {
             {
               key: 'customer',
               label: t('orders.refund.fields.customer'),
-              children:
-                order.customerId === null ? (
-                  <Typography.Text type="secondary">{t('orders.refund.noCustomer')}</Typography.Text>
-                ) : (
-                  <Space orientation="vertical" size={0}>
-                    <span data-testid="order-view-customer-name">{name || t('common.noValue')}</span>
-                    {contact.length > 0 && (
-                      <Typography.Text type="secondary">{contact.join(' · ')}</Typography.Text>
-                    )}
-                  </Space>
-                ),
+              children: (
+                <OrderCustomer
+                  customerId={order.customerId}
+                  item={item}
+                  nameTestId="order-view-customer-name"
+                />
+              ),
             },
             {
               key: 'paymentMethod',

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage, type RecordTexts, useRecordId } from '../../../components/records/record-page';
-import { formatDateTime, formatEuros, formatPhone } from '../../../lib/format';
+import { formatDateTime, formatEuros } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useOrder, useOrderListItem } from '../api';
+import { OrderCustomer } from '../components/order-customer';
 import { editOrderPath, ordersPath, refundOrderPath, useBackToOrders } from '../components/order-list-paths';
 import { OrderStatusTag } from '../components/order-list-status-tag';
 import { notRefundableReason, refundCentsOf } from '../components/refund-amounts';
@@ -28,11 +29,6 @@ function OrderSummary({ order }: { order: Order }) {
   const { token } = theme.useToken();
   const canFind = usePermissions()('orders_find');
   const item = useOrderListItem(canFind ? order.id : undefined);
-  const customer = item.data;
-  const name = customer
-    ? [customer.name, customer.surname].filter(Boolean).join(' ') || customer.companyName || ''
-    : '';
-  const contact = customer ? [customer.contactEmail, formatPhone(customer.contactPhone)].filter(Boolean) : [];
   const refundedCents = order.lines.reduce(
     (sum, line) => sum + refundCentsOf({ ...line, refundedQuantity: 0 }, line.refundedQuantity),
     0,
@@ -58,17 +54,7 @@ function OrderSummary({ order }: { order: Order }) {
           {
             key: 'customer',
             label: t('orders.refund.fields.customer'),
-            children:
-              order.customerId === null ? (
-                <Typography.Text type="secondary">{t('orders.refund.noCustomer')}</Typography.Text>
-              ) : (
-                <Space orientation="vertical" size={0}>
-                  <span>{name || t('common.noValue')}</span>
-                  {contact.length > 0 && (
-                    <Typography.Text type="secondary">{contact.join(' · ')}</Typography.Text>
-                  )}
-                </Space>
-              ),
+            children: <OrderCustomer customerId={order.customerId} item={item.data} />,
           },
           {
             key: 'createdAt',
