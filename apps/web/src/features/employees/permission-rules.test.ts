@@ -1,4 +1,4 @@
-import { allPermissions, SUPER_ADMIN } from '@mostrador/contract';
+import { allPermissions } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/render';
 import {
@@ -6,7 +6,6 @@ import {
   catalogueFor,
   editorLock,
   grantableOf,
-  mayManageAccess,
   parseRefusedEntry,
   sameEntries,
   setEntries,
@@ -41,16 +40,6 @@ describe('permission rules', () => {
   it('grants what the editor holds as can_grant, not what he merely may do', () => {
     const user = editor(['orders_find'], ['customers_find']);
     expect([...grantableOf(user)]).toEqual(['customers_find']);
-  });
-
-  it('lets change access details only of someone all of whose rights the editor may grant', () => {
-    const user = editor([], ['customers_find', 'products_find']);
-    const entry = (permission: string) => ({ scope: 'can_do' as const, permission });
-    const other = { id: 7, roles: [], permissions: [entry('customers_find')] };
-    expect(mayManageAccess(user, other)).toBe(true);
-    expect(mayManageAccess(user, { ...other, permissions: [entry('orders_find')] })).toBe(false);
-    expect(mayManageAccess(user, { ...other, roles: [SUPER_ADMIN] })).toBe(false);
-    expect(mayManageAccess(user, { ...other, id: user.id, permissions: [entry('orders_find')] })).toBe(true);
   });
 
   it('checks and unchecks entries without duplicates, in catalogue order', () => {

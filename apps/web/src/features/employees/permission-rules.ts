@@ -1,11 +1,9 @@
 import {
   type CurrentUser,
-  type Employee,
   type Permission,
   type PermissionArea,
   type PermissionScope,
   permissionAreas,
-  SUPER_ADMIN,
 } from '@mostrador/contract';
 
 /** One permission entry as the forms send it (contract §4: `{scope, permission}`). */
@@ -55,17 +53,6 @@ export function editorLock(user: CurrentUser, action: 'create' | 'edit', targetI
   const needed: Permission = action === 'create' ? 'employees_create' : 'employees_edit';
   if (!holds(user, 'grant_permissions') || !holds(user, needed)) return 'noGrantRight';
   return null;
-}
-
-/**
- * Whether the user may change another employee's password, username, email or status: never the platform
- * SUPER_ADMIN's, and only when every right of the other is one he may grant (else the server answers 403).
- */
-export function mayManageAccess(user: CurrentUser, target: Pick<Employee, 'id' | 'roles' | 'permissions'>) {
-  if (target.id === user.id) return true;
-  if (target.roles.includes(SUPER_ADMIN)) return false;
-  const grantable = grantableOf(user);
-  return target.permissions.every((e) => grantable.has(e.permission));
 }
 
 export const entryKey = (scope: PermissionScope, permission: string) => `${scope}:${permission}`;

@@ -1,5 +1,5 @@
 import { createEmployeeBody, passwordSchema } from '@mostrador/contract';
-import { Alert, Card, Col, Form, type FormInstance, Grid, Input, Row, Switch } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, type FormInstance, Grid, Input, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFooter } from '../../../components/forms/form-footer';
@@ -26,7 +26,10 @@ interface EmployeeFormProps {
   saving: boolean;
   /** Why the permission editor is read-only, or null. */
   lock: EditorLock;
-  /** False when the editor may change the name only (see `mayManageAccess`). */
+  /**
+   * False when the user may not change this employee at all (the API's `canManage`: he holds a permission
+   * the user may not grant): the form shows him read-only, with no save.
+   */
   mayManageAccess?: boolean;
   /** Self and the platform SUPER_ADMIN cannot be switched off. */
   mayDisable?: boolean;
@@ -55,6 +58,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
       initialValues={props.initialValues}
       onValuesChange={props.onValuesChange}
       onFinish={props.onFinish}
+      disabled={!mayManageAccess}
       data-testid="employee-form"
     >
       <Card title={t('employees.sections.details')} style={{ marginBottom: 16 }}>
@@ -132,12 +136,20 @@ export function EmployeeForm(props: EmployeeFormProps) {
           <PermissionEditor isPlatform={user.isPlatform} grantable={grantableOf(user)} lock={props.lock} />
         </Form.Item>
       </Card>
-      <FormFooter
-        onCancel={() => navigate('/employees')}
-        saving={props.saving}
-        saveTestId="employee-save"
-        saveLabel={t(isCreate ? 'employees.createSubmit' : 'common.save')}
-      />
+      {mayManageAccess ? (
+        <FormFooter
+          onCancel={() => navigate('/employees')}
+          saving={props.saving}
+          saveTestId="employee-save"
+          saveLabel={t(isCreate ? 'employees.createSubmit' : 'common.save')}
+        />
+      ) : (
+        <Flex justify="flex-end" style={{ marginTop: 24 }}>
+          <Button disabled={false} onClick={() => navigate('/employees')} data-testid="employee-back">
+            {t('employees.backToList')}
+          </Button>
+        </Flex>
+      )}
     </Form>
   );
 }

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../session/api';
 import { useEmployee, useUpdateEmployee } from '../api';
 import { EmployeeForm, type EmployeeValues } from '../components/employee-form';
 import { useEmployeeErrors } from '../components/use-employee-errors';
-import { editorLock, mayManageAccess, sameEntries, sortEntries } from '../permission-rules';
+import { editorLock, sameEntries, sortEntries } from '../permission-rules';
 
 function valuesOf(employee: Employee): EmployeeValues {
   return {
@@ -117,7 +117,7 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
         onValuesChange={markDirty}
         saving={update.isPending}
         lock={lock}
-        mayManageAccess={mayManageAccess(user, employee)}
+        mayManageAccess={isSelf || employee.canManage}
         mayDisable={!isSelf && !isSuperAdmin}
         mayChangePassword={!isSelf}
       />

@@ -30,6 +30,7 @@ const lucia = {
   enabled: true,
   permissions: [{ id: 1, scope: 'can_do', permission: 'customers_find' }],
   createdAt: '2026-01-01T10:00:00+01:00',
+  canManage: true,
 };
 
 function render(path: string, route: string, page: ReactNode, user = granter()) {
@@ -105,6 +106,17 @@ describe('employee pages', { timeout: 60_000 }, () => {
         { scope: 'can_do', permission: 'orders_find' },
       ],
     });
+  });
+
+  it('shows an employee one may not manage read-only, without save (the API would refuse any change)', async () => {
+    const calls = stubFetch(() => ({ body: { data: { ...lucia, canManage: false } } }));
+    render('/employees/edit/:id', '/employees/edit/5', <EmployeeEditPage />);
+    expect(await screen.findByText(/You cannot change this employee/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('employee-save')).toBeNull();
+    fireEvent.click(screen.getByTestId('employee-back'));
+    expect(await screen.findByText('the list')).toBeTruthy();
+    expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
   });
 
   it('shows one’s own permissions read-only, cannot switch oneself off nor set one’s password here', async () => {
