@@ -253,8 +253,10 @@ export async function logOut(page: Page) {
 
 /** axe's serious and critical findings on the page as it stands. */
 export async function seriousViolations(page: Page) {
-  // A button that just became enabled fades its colours in: axe would measure the contrast halfway.
-  // (Endless ones, such as a loading skeleton's shimmer, are left running; two seconds at most.)
+  // Axe measures the page at rest: the pointer off whatever the test clicked last (a hovered button is
+  // lighter), and the colour transitions that started ended. Endless animations, such as a loading
+  // skeleton's shimmer, are left running; two seconds at most.
+  await page.mouse.move(0, 0);
   await page.evaluate(() => {
     const ending = document
       .getAnimations()
