@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { defaultTheme, toThemeConfig } from './theme';
+
+/** WCAG's contrast ratio of a #rrggbb colour against white. */
+function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 1.05 / (luminance + 0.05);
+}
+
+describe('theme', () => {
+  it('keeps white text on the primary colour readable (WCAG AA), also under the pointer', () => {
+    const token = toThemeConfig(defaultTheme).token!;
+    expect(contrastWithWhite(token.colorPrimary!)).toBeGreaterThanOrEqual(4.5);
+    expect(token.colorPrimaryHover).toBe('#003eb3');
+    expect(contrastWithWhite(token.colorPrimaryHover!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('leaves the dark theme to antd', () => {
+    expect(toThemeConfig({ mode: 'dark', primaryColor: '#0958d9' }).token?.colorPrimaryHover).toBeUndefined();
+  });
+});
