@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { admin, demo, logIn, logOut, screenshots, switchLanguage } from './support';
+import { admin, apiCall, demo, logIn, logOut, newCompany, screenshots, switchLanguage } from './support';
 
 const password = 'e2e-password-1';
 
@@ -53,6 +53,40 @@ test.describe('employees', () => {
     await page.getByRole('link', { name: 'Editar a demo', exact: true }).click();
     await expect(page.getByTestId('permission-editor')).toContainText('Estos son tus propios permisos');
     await expect(page.getByLabel('Puede hacer: Ver clientes', { exact: true })).toBeDisabled();
+  });
+
+  test('an employee one may not manage opens read-only, without save; screenshots in Spanish and English', async ({
+    page,
+  }) => {
+    // A company of its own: its owner holds every permission, which the manager below may not grant.
+    const company = await newCompany();
+    await logIn(page, company);
+    const owner = await apiCall<{ id: number }>(page, 'GET', '/admin/users/info');
+    const manager = { name: 'Marcos Encargado', username: `marcos.${Date.now()}`, password };
+    await apiCall(page, 'POST', '/admin/users', {
+      ...manager,
+      permissions: [
+        ...['employees_find', 'employees_edit', 'grant_permissions'].map((p) => ({
+          scope: 'can_do',
+          permission: p,
+        })),
+        { scope: 'can_grant', permission: 'customers_find' },
+      ],
+    });
+    for (const language of ['es', 'en']) {
+      await logIn(
+        page,
+        { license: company.license, ...manager },
+        { path: `/employees/edit/${owner.id}`, language },
+      );
+      await expect(page.getByTestId('employee-form')).toBeVisible();
+      await expect(page.locator('#employee_name')).toBeDisabled();
+      await expect(page.getByTestId('employee-save')).toHaveCount(0);
+      await expect(page.getByTestId('employee-back')).toBeEnabled();
+      await screenshots(page, `employee-not-manageable-${language}`);
+    }
+    await page.getByTestId('employee-back').click();
+    await expect(page).toHaveURL(/\/employees$/);
   });
 
   test('support logs in as a platform colleague from the list and sees the support tag', async ({ page }) => {
