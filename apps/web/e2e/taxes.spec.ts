@@ -33,9 +33,12 @@ test.describe('the taxes list (the list frame)', () => {
     await page.getByTestId('column-chooser').click();
     const panel = page.getByTestId('column-chooser-panel');
     const created = panel.getByRole('checkbox', { name: /creaci|cread/i });
-    // A retry finds it hidden already by the first attempt's saved preference.
-    if (await created.isChecked()) await created.click();
-    await expect(created).not.toBeChecked();
+    // A retry finds it hidden already by the first attempt's saved preference. A click while the panel
+    // still opens may not land: click again until the column is hidden.
+    await expect(async () => {
+      if (await created.isChecked()) await created.click();
+      await expect(created).not.toBeChecked({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(list.getByRole('columnheader', { name: /creaci|cread/i })).toHaveCount(0);
     await page.waitForLoadState('networkidle');
 
