@@ -19,6 +19,13 @@ describe('theme', () => {
     expect(contrastWithWhite(token.colorPrimaryHover!)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('gives Descriptions labels the secondary text colour, readable in light and dark', () => {
+    expect(toThemeConfig(defaultTheme).components?.Descriptions?.labelColor).toBe('rgba(0, 0, 0, 0.65)');
+    expect(
+      toThemeConfig({ mode: 'dark', primaryColor: '#0958d9' }).components?.Descriptions?.labelColor,
+    ).toBe('rgba(255, 255, 255, 0.65)');
+  });
+
   it('leaves the dark theme to antd', () => {
     expect(toThemeConfig({ mode: 'dark', primaryColor: '#0958d9' }).token?.colorPrimaryHover).toBeUndefined();
   });

@@ -39,5 +39,11 @@ export function toThemeConfig(theme: Theme): ThemeConfig {
           }
         : {}),
     },
+    components: {
+      // Descriptions labels default to tertiary text (45 %), too faint for WCAG AA: secondary text instead.
+      Descriptions: {
+        labelColor: theme.mode === 'dark' ? 'rgba(255, 255, 255, 0.65)' : 'rgba(0, 0, 0, 0.65)',
+      },
+    },
   };
 }

@@ -358,8 +358,6 @@ export function OrderView({ order, reason }: OrderViewProps) {
       <Card style={{ marginBottom: 16 }}>
         <Descriptions
           size="small"
-          // The default label colour is too faint to read (axe's colour contrast).
-          styles={{ label: { color: token.colorTextSecondary } }}
           column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
             {

@@ -1,5 +1,5 @@
 import { centsToEuros, type Order } from '@mostrador/contract';
-import { Card, Descriptions, Result, Space, Typography, theme } from 'antd';
+import { Card, Descriptions, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
@@ -26,7 +26,6 @@ const texts: RecordTexts = {
 function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
-  const { token } = theme.useToken();
   const canFind = usePermissions()('orders_find');
   const item = useOrderListItem(canFind ? order.id : undefined);
   const refundedCents = order.lines.reduce(
@@ -37,8 +36,6 @@ function OrderSummary({ order }: { order: Order }) {
     <Card title={t('orders.refund.orderTitle')} style={{ marginBottom: 16 }} data-testid="refund-order">
       <Descriptions
         size="small"
-        // The default label colour is too faint to read (axe's colour contrast).
-        styles={{ label: { color: token.colorTextSecondary } }}
         column={{ xs: 1, sm: 2, lg: 3 }}
         items={[
           {
