@@ -39,6 +39,7 @@ const everyField = {
   postalCode: '46001',
   country: 'España',
   notes: 'Prefiere las mañanas.\nAlérgica al látex.',
+  language: 'ca',
 } satisfies CustomerBody;
 
 async function getCustomer(token: string, id: number) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customFieldValueSchema } from './custom-fields.js';
+import { languages } from './languages.js';
 import { phonePattern } from './phone.js';
 
 export const genders = ['male', 'female', 'none'] as const;
@@ -86,6 +87,8 @@ export const customerBody = z.object({
   postalCode: text(16),
   country: text(80),
   notes: text(4000),
+  /** Mails to the customer go in this language; absent or null: the company's main language. */
+  language: z.enum(languages).nullable().optional(),
   image: z.number().int().positive().nullable().optional(),
   customFields: z
     .array(customFieldValueSchema)
@@ -115,6 +118,7 @@ export const customerSchema = z.object({
   country: z.string().nullable(),
   notes: z.string().nullable(),
   image: z.number().int().nullable(),
+  language: z.enum(languages).nullable(),
   customFields: z.array(customFieldValueSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

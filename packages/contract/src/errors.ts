@@ -59,6 +59,9 @@ export const ErrorCode = {
   ownPasswordOnProfile: 1000139,
   imageTooLarge: 1000140,
   malformedUpload: 1000141,
+  orderNotPaidForReceipt: 1000142,
+  noEmailToSendTo: 1000143,
+  mailServerNotConfigured: 1000144,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -124,6 +127,9 @@ export const errorStatus: Record<ErrorKey, number> = {
   ownPasswordOnProfile: 409,
   imageTooLarge: 400,
   malformedUpload: 400,
+  orderNotPaidForReceipt: 409,
+  noEmailToSendTo: 409,
+  mailServerNotConfigured: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -189,6 +195,9 @@ export const errorMessage: Record<ErrorKey, string> = {
   ownPasswordOnProfile: 'Change your own password from your profile, with your current password',
   imageTooLarge: 'The image is too large to be processed',
   malformedUpload: 'The upload is not a well-formed multipart file',
+  orderNotPaidForReceipt: 'Only a paid order has a receipt to send',
+  noEmailToSendTo: 'There is no email address to send this mail to',
+  mailServerNotConfigured: 'No mail server is configured: save the mail server settings first',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

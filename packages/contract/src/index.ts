@@ -13,6 +13,7 @@ export * from './files.js';
 export * from './languages.js';
 export * from './licenses.js';
 export * from './list.js';
+export * from './mails.js';
 export * from './money.js';
 export * from './order-rules.js';
 export * from './orders.js';

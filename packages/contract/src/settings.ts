@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, urlSchema } from './common.js';
 import { languages } from './languages.js';
+import { mailSecurities } from './mails.js';
 import { phonePattern } from './phone.js';
 
 export function isTimeZone(value: string): boolean {
@@ -67,6 +68,7 @@ const mailPublic = z.object({
   user: optionalText(255),
   fromMailAddress: optionalEmail,
   supplierFromMailAddress: optionalEmail,
+  security: z.enum(mailSecurities).optional(),
 });
 const stripePublic = z.object({
   publishKey: optionalText(255),
@@ -124,6 +126,7 @@ export const settingsSchema = z.object({
     user: nullableText,
     fromMailAddress: nullableText,
     supplierFromMailAddress: nullableText,
+    security: z.enum(mailSecurities),
     passSet: z.boolean(),
   }),
   stripe: z.object({

@@ -9,6 +9,7 @@ export * from '../modules/customers/customers.table.js';
 export * from '../modules/employees/employees.table.js';
 export * from '../modules/files/files.table.js';
 export * from '../modules/licenses/licenses.table.js';
+export * from '../modules/mails/mails.table.js';
 export * from '../modules/orders/order-lines.table.js';
 export * from '../modules/orders/orders.table.js';
 export * from '../modules/products/products.table.js';

@@ -31,6 +31,7 @@ function toCustomer(row: CustomerRow, customFields: Customer['customFields']): C
     country: row.country,
     notes: row.notes,
     image: row.image,
+    language: (row.language as Customer['language']) ?? null,
     customFields,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -55,6 +56,7 @@ function valuesOf(body: Body): CustomerValues {
     country: body.country ?? null,
     notes: body.notes ?? null,
     image: body.image ?? null,
+    language: body.language ?? null,
   };
 }
 

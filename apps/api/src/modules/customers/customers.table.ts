@@ -28,6 +28,8 @@ export const customers = pgTable(
     country: text('country'),
     notes: text('notes'),
     image: integer('image'),
+    /** One of the ten languages: mails to the customer use it, else the company's main language. */
+    language: text('language'),
     /** What the free-text search reads, kept by PostgreSQL itself; a trigram index serves substrings. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -39,6 +41,9 @@ export const customers = pgTable(
       .on(t.licenseId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
     index('customers_license_name_idx').on(t.licenseId, t.name, t.id),
+    index('customers_license_birthday_idx')
+      .on(t.licenseId, sql`extract(month from ${t.birthdate})`, sql`extract(day from ${t.birthdate})`)
+      .where(sql`${t.birthdate} is not null`),
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

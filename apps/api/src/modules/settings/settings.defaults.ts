@@ -35,7 +35,14 @@ export function defaultSettings(companyName: string | null, locale: Language = '
     locale,
     otherLanguages: [],
     timeZone: defaultTimeZone,
-    mail: { host: null, port: 587, user: null, fromMailAddress: null, supplierFromMailAddress: null },
+    mail: {
+      host: null,
+      port: 587,
+      user: null,
+      fromMailAddress: null,
+      supplierFromMailAddress: null,
+      security: 'starttls',
+    },
     stripe: { publishKey: null, testPublishKey: null, successUrl: null, errorUrl: null },
     redsys: {
       url: null,

@@ -38,6 +38,7 @@ const customer: Customer = {
   country: 'España',
   notes: null,
   image: null,
+  language: null,
   customFields: [
     { customFieldId: 2, value: '12.5' },
     { customFieldId: 3, value: '2026-01-31' },

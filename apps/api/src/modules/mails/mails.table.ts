@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { baseColumns } from '../../db/columns.js';
+import { files } from '../files/files.table.js';
+import { licenses } from '../licenses/licenses.table.js';
+
+/**
+ * The outbox: every mail the product sends is first a row here, written in the transaction of the
+ * change that causes it; a worker sends `waiting` rows and marks them `sent` or `failed`.
+ */
+export const mails = pgTable(
+  'mails',
+  {
+    ...baseColumns,
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    /** The spec's type: who receives it (`user`, `supplier`, `customer`). */
+    type: text('type', { enum: ['user', 'supplier', 'customer'] }).notNull(),
+    /** Which template made it (`booking_created`, `order_receipt`, ...). */
+    kind: text('kind').notNull(),
+    /** The customer, employee or supplier it went to, when known. */
+    contactId: integer('contact_id'),
+    contactEmail: text('contact_email').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['waiting', 'sent', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    error: text('error'),
+    errorCode: text('error_code'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Stable across attempts, so a receiving server can tell a repeated delivery. */
+    messageId: text('message_id').notNull(),
+    /** While a worker sends it: no other worker takes it before this moment (a crashed one's lease ends). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    resentFromId: integer('resent_from_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mails_license_created_idx').on(t.licenseId, t.createdAt.desc(), t.id.desc()),
+    index('mails_license_status_idx').on(t.licenseId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('mails_license_email_idx').on(t.licenseId, sql`lower(${t.contactEmail})`, t.id.desc()),
+    index('mails_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'waiting'`),
+    index('mails_subject_trgm_idx').using('gin', sql`lower(${t.subject}) gin_trgm_ops`),
+  ],
+);
+
+/** A mail's attachments: files of the license (an `.ics`, a receipt PDF), in order. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    mailId: integer('mail_id')
+      .notNull()
+      .references(() => mails.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** Set for an image the HTML shows inline (`cid:`), e.g. the company logo. */
+    contentId: text('content_id'),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.position] }), index('mail_attachments_file_idx').on(t.fileId)],
+);
+
+/**
+ * What the scheduler has already sent, so each reminder and greeting goes once: one row per license,
+ * kind, subject (booking or customer) and occasion (the booking's start, the birthday's year), written
+ * in the transaction that queues the mail. Two processes racing insert one row; the loser sends nothing.
+ */
+export const notificationsSent = pgTable(
+  'notifications_sent',
+  {
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    occasion: text('occasion').notNull(),
+    mailId: integer('mail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.licenseId, t.kind, t.subjectId, t.occasion] })],
+);
