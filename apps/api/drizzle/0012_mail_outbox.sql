@@ -49,5 +49,5 @@ CREATE INDEX "mails_license_created_idx" ON "mails" USING btree ("license_id","c
 CREATE INDEX "mails_license_status_idx" ON "mails" USING btree ("license_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mails_license_email_idx" ON "mails" USING btree ("license_id",lower("contact_email"),"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mails_waiting_idx" ON "mails" USING btree ("created_at") WHERE "mails"."status" = 'waiting';--> statement-breakpoint
-CREATE INDEX "mails_subject_trgm_idx" ON "mails" USING gin (lower("subject") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "mails_search_trgm_idx" ON "mails" USING gin (lower("subject" || ' ' || "contact_email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_license_birthday_idx" ON "customers" USING btree ("license_id",extract(month from "birthdate"),extract(day from "birthdate")) WHERE "customers"."birthdate" is not null;

@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createSmtpClient } from './integrations/smtp.js';
+import { createNotificationScheduler } from './jobs/notifications.js';
 import type { SecretBox } from './lib/secrets.js';
 import { authenticationRoutes } from './modules/authentication/authentication.routes.js';
 import { createAuthenticationService } from './modules/authentication/authentication.service.js';
@@ -29,6 +31,9 @@ import { createFilesService } from './modules/files/files.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
+import { createMailComposer } from './modules/mails/mail-composer.js';
+import { mailsRoutes } from './modules/mails/mails.routes.js';
+import { createMailsService } from './modules/mails/mails.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -57,10 +62,29 @@ export interface AppDeps {
 /** Every service, wired once; routes and scripts (bootstrap, demo) use the same instances. */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
-  const settings = createSettingsService({ db, secretBox: deps.secretBox });
-  const bookings = createBookingsService({ db });
+  const settingsDeps: Parameters<typeof createSettingsService>[0] = { db, secretBox: deps.secretBox };
+  const settings = createSettingsService(settingsDeps);
   const storage = deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files'));
+  const files = createFilesService({ db, storage });
+  const smtp = createSmtpClient();
+  const mails = createMailsService({ db, publicUrl: deps.config.publicUrl });
+  settingsDeps.mails = mails;
+  const mailComposer = createMailComposer({
+    db,
+    settings,
+    mails,
+    storage,
+    files,
+    smtp: () => smtp,
+    publicUrl: deps.config.publicUrl,
+  });
+  const bookings = createBookingsService({ db, mailer: { composer: mailComposer, mails } });
   return {
+    smtp,
+    storage,
+    mails,
+    mailComposer,
+    notifications: createNotificationScheduler({ db, settings, composer: mailComposer, mails }),
     authentication: createAuthenticationService({
       db,
       throttle: deps.throttle ?? createLoginThrottle(),
@@ -77,7 +101,7 @@ export function createServices(deps: AppDeps) {
     bookings,
     orders: createOrdersService({ db, bookings }),
     cashRegisters: createCashRegistersService({ db, settings, storage }),
-    files: createFilesService({ db, storage }),
+    files,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -123,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(ordersRoutes(services.orders));
       await v1.register(cashRegistersRoutes(services.cashRegisters));
       await v1.register(filesRoutes(services.files));
+      await v1.register(mailsRoutes(services.mails, services.mailComposer, services.settings));
     },
     { prefix: '/v1' },
   );

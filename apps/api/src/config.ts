@@ -9,7 +9,20 @@ const envSchema = z.object({
   BOOTSTRAP_USERNAME: z.string().trim().min(1).default('admin'),
   BOOTSTRAP_PASSWORD: z.string().min(8).optional(),
   /** 32-byte key (hex or base64) that encrypts secrets at rest; generated under DATA_DIR when unset. */
+  SECRETS_KEY: z.string().optional(),
+  /** The earlier name of SECRETS_KEY, still read. */
   SECRET_KEY: z.string().optional(),
+  /** Where the product is reached from outside: every link it sends (mails, payment links) starts here. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Background jobs (mail sending, reminders) in this process; `0` only queues them for another. */
+  JOBS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  /** A mail that meets a temporary failure is tried again this many times, waiting longer each time. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** The first wait before trying a mail again, in seconds; it doubles with each attempt (to an hour). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
@@ -36,7 +49,7 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; secretsKey: string | undefined };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -44,5 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const data = parsed.data;
+  const host = data.HOST === '0.0.0.0' || data.HOST === '::' ? 'localhost' : data.HOST;
+  const publicUrl = (data.PUBLIC_URL ?? `http://${host}:${data.PORT}`).replace(/\/+$/, '');
+  return { ...data, publicUrl, secretsKey: data.SECRETS_KEY ?? data.SECRET_KEY };
 }

@@ -14,7 +14,7 @@ const database = await openDatabase({
   dataDir: path.resolve(config.DATA_DIR, 'pgdata'),
 });
 await runMigrations(database);
-const secretBox = createSecretBox(loadSecretKey(config.SECRET_KEY, config.DATA_DIR));
+const secretBox = createSecretBox(loadSecretKey(config.secretsKey, config.DATA_DIR));
 const services = createServices({ config, database, secretBox });
 const boot = await bootstrapPlatform(database.db, services.licenses, {
   license: config.BOOTSTRAP_LICENSE,

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemo } from './demo/seed.js';
+import { startJobs } from './jobs/runtime.js';
 import { createSecretBox, loadSecretKey } from './lib/secrets.js';
 import { bootstrapPlatform } from './modules/licenses/bootstrap.js';
 
@@ -14,7 +15,7 @@ const database = await openDatabase({
   dataDir: path.resolve(config.DATA_DIR, 'pgdata'),
 });
 await runMigrations(database);
-const secretBox = createSecretBox(loadSecretKey(config.SECRET_KEY, config.DATA_DIR));
+const secretBox = createSecretBox(loadSecretKey(config.secretsKey, config.DATA_DIR));
 const { app, services } = await buildApp({
   config,
   database,
@@ -35,6 +36,19 @@ if (boot.created) {
 }
 if (config.DEMO_DATA) console.log(await seedDemo(database.db, services));
 
+// Background jobs: the mail worker, the sweep of orphaned mails, the reminders and greetings.
+const jobs = await startJobs({
+  database,
+  config,
+  mails: services.mails,
+  settings: services.settings,
+  storage: services.storage,
+  notifications: services.notifications,
+  smtp: services.smtp,
+  log: app.log,
+  workers: config.JOBS,
+});
+
 // Expired sessions are useless rows: sweep them now and every hour.
 const sweep = () =>
   services.authentication.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
@@ -52,6 +66,7 @@ async function shutdown(signal: string) {
   clearInterval(sweeper);
   try {
     await app.close();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   } catch (error) {

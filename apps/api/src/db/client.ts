@@ -18,6 +18,10 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's address (postgres), for the job queue's own connections. */
+  url?: string;
+  /** The embedded database (pglite): the job queue shares its single connection. */
+  pglite?: PGlite;
   close(): Promise<void>;
   /** PGlite only: its files as a tarball, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
@@ -43,12 +47,18 @@ export async function openDatabase(options: {
     });
     // Return timestamps and bigints as strings we convert ourselves; keep dates exact.
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.template });
   await client.exec(`set random_page_cost = ${randomPageCost}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }

@@ -9,7 +9,7 @@ export interface SecretBox {
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== 32) throw new Error('SECRET_KEY must be 32 bytes');
+  if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes');
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -99,6 +99,8 @@ export async function bookLines(
   auth: AuthContext,
   customerId: number,
   toBook: LineToBook[],
+  /** Collects the bookings' confirmation mails, to dispatch after the commit; none when not given. */
+  mailIds?: number[],
 ) {
   const booked = new Map<number, number>();
   if (!toBook.length) return booked;
@@ -107,15 +109,20 @@ export async function bookLines(
     await createCalendarsRepository(tx).lock(auth.licenseId, id);
   for (const { index, lineId, line } of toBook) {
     try {
-      const booking = await deps.bookings.bookForOrderLine(tx, auth, {
-        bookingCalendarId: line.body.booking!.bookingCalendarId,
-        product: line.product,
-        customerId,
-        startsAt: line.body.booking!.startsAt,
-        quantity: line.body.quantity,
-        priceCents: line.values.unitPriceCents,
-        orderLineId: lineId,
-      });
+      const booking = await deps.bookings.bookForOrderLine(
+        tx,
+        auth,
+        {
+          bookingCalendarId: line.body.booking!.bookingCalendarId,
+          product: line.product,
+          customerId,
+          startsAt: line.body.booking!.startsAt,
+          quantity: line.body.quantity,
+          priceCents: line.values.unitPriceCents,
+          orderLineId: lineId,
+        },
+        mailIds,
+      );
       booked.set(lineId, booking.id);
     } catch (error) {
       throw prefixed(error, `lines.${index}.booking.`);

@@ -33,8 +33,9 @@ export async function placeOrder(
   checkStatusChange(null, body.status);
   checkCustomerRules(body);
   if (body.lines.some((l) => l.id !== undefined)) throw invalid('lines.0.id', 'a new order has no lines yet');
+  const mailIds: number[] = [];
   try {
-    return await deps.db.transaction(async (tx) => {
+    const placed = await deps.db.transaction(async (tx) => {
       // 1. Price the lines.
       const priced = await priceOrder(tx, auth, body);
       // 2. A cash or card sale goes on the open register.
@@ -57,8 +58,9 @@ export async function placeOrder(
         order,
         priced.lines.map((l) => l.values),
       );
-      // 4. Book the lines that carry a booking.
-      const booked = await bookLines(tx, deps, auth, priced.customerId!, linesToBook(priced.lines, written));
+      // 4. Book the lines that carry a booking (their confirmations queued with them).
+      const toBook = linesToBook(priced.lines, written);
+      const booked = await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
       // Answered from what was written: nothing else touches a new order inside its transaction.
       return toOrder(
         order,
@@ -69,6 +71,9 @@ export async function placeOrder(
         })),
       );
     });
+    // 5. Committed: the confirmations go.
+    deps.bookings.dispatchMails(mailIds);
+    return placed;
   } catch (error) {
     return rethrowNamed(error, deps, auth, body);
   }

@@ -2,7 +2,6 @@ import { type FieldError, type Order, type refundBody, refundShare } from '@most
 import type { z } from 'zod';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
-import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { checkPaymentPermission, isPhysical } from '../modules/orders/order-rules.js';
 import { readOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository, type OrderLineRecord } from '../modules/orders/orders.repository.js';
@@ -27,7 +26,8 @@ export async function refundOrder(
   id: number,
   body: RefundBody,
 ): Promise<Order> {
-  return deps.db.transaction(async (tx) => {
+  const mailIds: number[] = [];
+  const refunded = await deps.db.transaction(async (tx) => {
     // 1. Lock the original: only a paid sale is refunded, in a method the user may take.
     const orders = createOrdersRepository(tx);
     const original = await orders.lock(auth.licenseId, id);
@@ -73,11 +73,10 @@ export async function refundOrder(
     );
     // 5. Count the units on the original's lines; release the bookings still ahead.
     const now = new Date();
-    const bookings = createBookingsRepository(tx);
     for (const { line, quantity } of wanted) {
       await orders.addRefunded(auth.licenseId, line.id, quantity);
       if (line.bookingId !== null)
-        await bookings.releaseRefunded(auth.licenseId, line.id, left(line) - quantity, now);
+        await deps.bookings.releaseRefunded(tx, auth.licenseId, line.id, left(line) - quantity, now, mailIds);
     }
     // 6. Nothing left: the original is refunded.
     const refundedAll = lines.every(
@@ -86,6 +85,9 @@ export async function refundOrder(
     if (refundedAll) await orders.update(auth.licenseId, original.id, { status: 'refunded' });
     return readOrder(tx, auth.licenseId, refund.id);
   });
+  // 7. Committed: the cancellations of the bookings that went are sent.
+  deps.bookings.dispatchMails(mailIds);
+  return refunded;
 }
 
 /** The units to refund: those asked (400 unknown line, 409 1000128 above what is left) or all left. */

@@ -2,6 +2,7 @@ import type { Settings, updateSettingsBody } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import type { MailsService } from '../modules/mails/mails.service.js';
 import { createProductsRepository } from '../modules/products/products.repository.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
@@ -11,7 +12,12 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
  * the new one (products keep their name in the main language, the list sorts by it).
  */
 export async function updateSettings(
-  deps: { db: Db; settings: Pick<SettingsService, 'changed' | 'save' | 'get'> },
+  deps: {
+    db: Db;
+    settings: Pick<SettingsService, 'changed' | 'save' | 'get'>;
+    /** Mails waiting for a mail server go once one is saved. */
+    mails?: Pick<MailsService, 'dispatch' | 'waitingIds'>;
+  },
   auth: AuthContext,
   body: z.output<typeof updateSettingsBody>,
 ): Promise<Settings> {
@@ -27,5 +33,7 @@ export async function updateSettings(
         change.locale.to,
       );
   });
+  // 3. A mail server saved: the mails that waited for one go now.
+  if (body.mail && deps.mails) deps.mails.dispatch(await deps.mails.waitingIds(auth.licenseId));
   return deps.settings.get(auth);
 }

@@ -183,6 +183,20 @@ export function createBookingsRepository(db: DbOrTx) {
         })
         .where(ahead);
     },
+    /** The bookings of an order line still ahead of `now`. */
+    async aheadOfLine(licenseId: number, orderLineId: number, now: Date) {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.licenseId, licenseId),
+            eq(bookings.orderLineId, orderLineId),
+            gt(bookings.startsAt, now),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
     /** Deletes the booking unless an order line sold it; answers whether it was deleted. */
     async removeUnsold(licenseId: number, id: number) {
       const rows = await db

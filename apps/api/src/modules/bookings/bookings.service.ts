@@ -32,6 +32,8 @@ import {
   createCalendarsRepository,
 } from '../calendars/calendars.repository.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
+import type { BookingMailKind, MailComposer } from '../mails/mail-composer.js';
+import type { MailsService } from '../mails/mails.service.js';
 import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
 import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
 
@@ -101,9 +103,33 @@ function productProblem(product: ProductRow | undefined, calendarId: number): Fi
   return null;
 }
 
-export function createBookingsService(deps: { db: Db }) {
+/**
+ * Where a booking's confirmations go: the mails module renders and queues them in the booking's
+ * transaction, and hands them to the sender once it has committed.
+ */
+export interface BookingMailer {
+  composer: Pick<MailComposer, 'bookingChanged'>;
+  mails: Pick<MailsService, 'dispatch'>;
+}
+
+export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) {
   const { db } = deps;
   const repo = createBookingsRepository(db);
+
+  /** Queues a booking's confirmation in `tx`; its id joins `mailIds`, to dispatch after the commit. */
+  async function confirm(
+    tx: DbOrTx,
+    licenseId: number,
+    bookingId: number,
+    kind: BookingMailKind,
+    mailIds: number[],
+    previousStartsAt?: Date,
+  ) {
+    if (!deps.mailer) return;
+    const id = await deps.mailer.composer.bookingChanged(tx, licenseId, bookingId, kind, previousStartsAt);
+    if (id !== null) mailIds.push(id);
+  }
+  const dispatch = (mailIds: number[]) => deps.mailer?.mails.dispatch(mailIds);
 
   function startOf(auth: AuthContext, value: string): Date {
     const startsAt = parseClientInstant(value, auth.timeZone);
@@ -269,12 +295,13 @@ export function createBookingsService(deps: { db: Db }) {
       const product = found!; // checkReferences refused an unknown one
       const length = product.durationInMinutes!;
       const unitSpaces = product.spacesOccupiedInTheCalendar ?? 1;
+      const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
           const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, body.bookingCalendarId);
           if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
           await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: body.quantity });
-          return createBookingsRepository(tx).insert(auth.licenseId, {
+          const inserted = await createBookingsRepository(tx).insert(auth.licenseId, {
             bookingCalendarId: calendar.id,
             productId: product.id,
             customerId: body.customerId,
@@ -286,7 +313,10 @@ export function createBookingsService(deps: { db: Db }) {
             notes: body.notes ?? null,
             status: 'confirmed',
           });
+          await confirm(tx, auth.licenseId, inserted.id, 'booking_created', mailIds);
+          return inserted;
         });
+        dispatch(mailIds);
         return toBooking(row, null);
       } catch (error) {
         // The product or customer deleted meanwhile: the checks now name it.
@@ -315,6 +345,8 @@ export function createBookingsService(deps: { db: Db }) {
         priceCents: number;
         orderLineId: number;
       },
+      /** Collects the confirmation's mail id, for the caller to dispatch after its commit. */
+      mailIds?: number[],
     ): Promise<BookingRow> {
       const startsAt = startOf(auth, b.startsAt);
       const problem = productProblem(b.product, b.bookingCalendarId);
@@ -324,7 +356,7 @@ export function createBookingsService(deps: { db: Db }) {
       const length = b.product.durationInMinutes!;
       const unitSpaces = b.product.spacesOccupiedInTheCalendar ?? 1;
       await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: b.quantity });
-      return createBookingsRepository(tx).insert(auth.licenseId, {
+      const booking = await createBookingsRepository(tx).insert(auth.licenseId, {
         bookingCalendarId: calendar.id,
         productId: b.product.id,
         customerId: b.customerId,
@@ -337,6 +369,31 @@ export function createBookingsService(deps: { db: Db }) {
         notes: null,
         status: 'confirmed',
       });
+      if (mailIds) await confirm(tx, auth.licenseId, booking.id, 'booking_created', mailIds);
+      return booking;
+    },
+
+    /** Sends the confirmations a caller's transaction queued, once it has committed. */
+    dispatchMails: dispatch,
+
+    /**
+     * A refund gives back units of an order line (see the repository's `releaseRefunded`); a booking
+     * still ahead that loses all its units goes, and its customer gets the cancellation.
+     */
+    async releaseRefunded(
+      tx: DbOrTx,
+      licenseId: number,
+      orderLineId: number,
+      unitsLeft: number,
+      now: Date,
+      mailIds: number[],
+    ) {
+      const r = createBookingsRepository(tx);
+      if (unitsLeft <= 0) {
+        for (const id of await r.aheadOfLine(licenseId, orderLineId, now))
+          await confirm(tx, licenseId, id, 'booking_cancelled', mailIds);
+      }
+      await r.releaseRefunded(licenseId, orderLineId, unitsLeft, now);
     },
 
     /**
@@ -359,6 +416,7 @@ export function createBookingsService(deps: { db: Db }) {
         bound !== body.bookingCalendarId
       )
         throw invalid('bookingCalendarId', 'the product is booked on another calendar');
+      const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
           const r = createBookingsRepository(tx);
@@ -409,7 +467,7 @@ export function createBookingsService(deps: { db: Db }) {
               if (free < spaces) throw full(free, spaces);
             }
           }
-          return r.update(auth.licenseId, id, {
+          const updated = await r.update(auth.licenseId, id, {
             bookingCalendarId: body.bookingCalendarId,
             customerId: body.customerId,
             startsAt,
@@ -420,8 +478,12 @@ export function createBookingsService(deps: { db: Db }) {
             notes: body.notes ?? null,
             rescheduleCount: booking.rescheduleCount + (moved ? 1 : 0),
           });
+          if (updated && booking.startsAt.getTime() !== startsAt.getTime())
+            await confirm(tx, auth.licenseId, id, 'booking_moved', mailIds, booking.startsAt);
+          return updated;
         });
         if (!row) throw notFound();
+        dispatch(mailIds);
         return toBooking(row, current.orderId);
       } catch (error) {
         if (isForeignKeyViolation(error)) await checkReferences(auth, refs);
@@ -431,7 +493,20 @@ export function createBookingsService(deps: { db: Db }) {
 
     /** Deletes a booking; one sold in an order goes with its order (409 conflict). */
     async remove(auth: AuthContext, id: number) {
-      if (await repo.removeUnsold(auth.licenseId, id)) return;
+      const mailIds: number[] = [];
+      const removed = await db.transaction(async (tx) => {
+        const r = createBookingsRepository(tx);
+        const booking = await r.lock(auth.licenseId, id);
+        if (!booking || booking.orderLineId !== null) return false;
+        // Rendered before it goes: the cancellation tells what was booked.
+        if (booking.startsAt.getTime() > Date.now())
+          await confirm(tx, auth.licenseId, id, 'booking_cancelled', mailIds);
+        return r.removeUnsold(auth.licenseId, id);
+      });
+      if (removed) {
+        dispatch(mailIds);
+        return;
+      }
       await recordOrNotFound(auth, id);
       throw new AppError('conflict', undefined, 'A booking sold in an order is changed through its order');
     },

@@ -44,7 +44,11 @@ export const mails = pgTable(
     index('mails_license_status_idx').on(t.licenseId, t.status, t.createdAt.desc(), t.id.desc()),
     index('mails_license_email_idx').on(t.licenseId, sql`lower(${t.contactEmail})`, t.id.desc()),
     index('mails_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'waiting'`),
-    index('mails_subject_trgm_idx').using('gin', sql`lower(${t.subject}) gin_trgm_ops`),
+    // The free-text search: subject and address, lower-cased, by trigrams.
+    index('mails_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.subject} || ' ' || ${t.contactEmail}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { assertOwned } from '../../lib/references.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { updateSettings } from '../../workflows/update-settings.js';
+import type { MailsService } from '../mails/mails.service.js';
 import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
 import { createSettingsRepository } from './settings.repository.js';
 
@@ -28,11 +29,16 @@ function withSecretFlags(data: PublicSettings, secrets: Record<string, string>):
   };
 }
 
-export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
+export function createSettingsService(deps: {
+  db: Db;
+  secretBox: SecretBox;
+  /** Set once the mails module exists (it needs the settings itself). */
+  mails?: Pick<MailsService, 'dispatch' | 'waitingIds'>;
+}) {
   const repo = createSettingsRepository(deps.db);
 
-  async function load(licenseId: number) {
-    const row = await repo.find(licenseId);
+  async function load(licenseId: number, db?: DbOrTx) {
+    const row = await (db ? createSettingsRepository(db) : repo).find(licenseId);
     if (!row) throw notFound();
     // Stored settings over today's defaults, so a setting added later has its default.
     const defaults = defaultSettings(null);
@@ -58,8 +64,8 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
     },
 
     /** A license's settings as `get` answers them (secrets only flagged), for work done without a caller. */
-    async ofLicense(licenseId: number): Promise<Settings> {
-      const { data, secrets } = await load(licenseId);
+    async ofLicense(licenseId: number, db?: DbOrTx): Promise<Settings> {
+      const { data, secrets } = await load(licenseId, db);
       return withSecretFlags(data, secrets);
     },
 
@@ -67,6 +73,40 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
     async localeOf(licenseId: number) {
       const { data } = await load(licenseId);
       return { locale: data.locale, timeZone: data.timeZone };
+    },
+
+    /**
+     * The company's mail server for the sending worker, the password decrypted, with the sender
+     * (`"Company" <from>`); null while no server or no from address is set.
+     */
+    async mailServer(licenseId: number) {
+      const { data, secrets } = await load(licenseId);
+      const from = data.mail.fromMailAddress ?? data.email;
+      if (!data.mail.host || !from) return null;
+      const sealed = secrets['mail.pass'];
+      const name = (data.companyName ?? '').replace(/["\\\r\n]/g, '').trim();
+      const address = (email: string) => (name ? `"${name}" <${email}>` : email);
+      return {
+        smtp: {
+          host: data.mail.host,
+          port: data.mail.port ?? (data.mail.security === 'tls' ? 465 : 587),
+          security: data.mail.security ?? 'starttls',
+          user: data.mail.user,
+          pass: sealed ? deps.secretBox.open(sealed) : null,
+        },
+        from: address(from),
+        supplierFrom: address(data.mail.supplierFromMailAddress ?? from),
+      };
+    },
+
+    /** The licenses whose mail server is set (the sweep sends their parked mails). */
+    async licensesWithMailServer(): Promise<number[]> {
+      return repo.withMailServer();
+    },
+
+    /** The licenses with a reminder or a birthday greeting switched on. */
+    async licensesWithNotifications(): Promise<number[]> {
+      return (await repo.withNotifications()).map((r) => r.licenseId);
     },
 
     /** A decrypted secret for an integration; never sent to a client. */
@@ -78,7 +118,7 @@ export function createSettingsService(deps: { db: Db; secretBox: SecretBox }) {
 
     /** Saves the sections sent: the update-settings workflow (a new main language renames products). */
     async update(auth: AuthContext, body: UpdateBody): Promise<Settings> {
-      return updateSettings({ db: deps.db, settings: this }, auth, body);
+      return updateSettings({ db: deps.db, settings: this, mails: deps.mails }, auth, body);
     },
 
     /**

@@ -1,0 +1,108 @@
+import sharp from 'sharp';
+import type { Db } from '../db/client.js';
+import type { SmtpClient } from '../integrations/smtp.js';
+import type { FileStorage } from '../modules/files/file-storage.js';
+import { createMailsRepository } from '../modules/mails/mails.repository.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+
+/** An inline image (the logo) goes at most this wide or high, whatever was uploaded. */
+const inlineImageBox = 480;
+
+/** Inline images resized once per file, kept for the process's life (a company has one logo). */
+const inlineCache = new Map<string, Buffer>();
+
+async function inlineImage(
+  storageKey: string,
+  content: Buffer,
+): Promise<{ content: Buffer; contentType: string }> {
+  let png = inlineCache.get(storageKey);
+  if (!png) {
+    png = await sharp(content, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: inlineImageBox, height: inlineImageBox, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    if (inlineCache.size > 200) inlineCache.clear();
+    inlineCache.set(storageKey, png);
+  }
+  return { content: png, contentType: 'image/png' };
+}
+
+/** What became of one try: pg-boss completes the job, retries it later, or ends it. */
+export type MailAttempt = 'sent' | 'skipped' | 'parked' | 'retry' | 'failed';
+
+export const noMailServerMessage =
+  'No mail server is configured: the mail waits until the mail server settings are saved.';
+
+/**
+ * Sends one outbox mail. The row is claimed first (a lease), so two workers never send it at once; it is
+ * marked sent the moment the server accepts it, so only a crash in that instant could send it twice
+ * (the stable Message-ID lets the receiving side tell). A 5xx reply fails it for good with the server's
+ * words; a 4xx reply or a connection problem leaves it waiting for pg-boss to try again with backoff,
+ * until the last try, which fails it.
+ */
+export function createMailWorker(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'mailServer'>;
+  storage: FileStorage;
+  smtp: SmtpClient;
+}) {
+  const repo = createMailsRepository(deps.db);
+
+  return async function sendMail(mailId: number, lastTry: boolean): Promise<MailAttempt> {
+    const mail = await repo.claim(mailId);
+    if (!mail) return 'skipped';
+    const server = await deps.settings.mailServer(mail.licenseId);
+    if (!server) {
+      await repo.markAttempt(mail.id, {
+        status: 'waiting',
+        error: noMailServerMessage,
+        errorCode: 'no_mail_server',
+        tried: false,
+      });
+      return 'parked';
+    }
+    const stored = await repo.attachments(mail.id);
+    const attachments = [];
+    for (const a of stored) {
+      const content = await deps.storage.get(a.storageKey);
+      if (!content) continue;
+      if (a.contentId) {
+        const image = await inlineImage(a.storageKey, content).catch(() => null);
+        if (image) attachments.push({ filename: 'logo.png', ...image, cid: a.contentId });
+        continue;
+      }
+      attachments.push({ filename: a.name, content, contentType: a.mimeType });
+    }
+    const outcome = await deps.smtp.send(server.smtp, {
+      from: mail.type === 'supplier' ? server.supplierFrom : server.from,
+      to: mail.contactEmail,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: mail.messageId,
+      attachments,
+    });
+    if (outcome.ok) {
+      await repo.markSent(mail.id);
+      return 'sent';
+    }
+    if (outcome.permanent || lastTry) {
+      await repo.markAttempt(mail.id, {
+        status: 'failed',
+        error: outcome.response,
+        errorCode: outcome.permanent ? 'permanent' : 'attempts_exhausted',
+        tried: true,
+      });
+      return 'failed';
+    }
+    await repo.markAttempt(mail.id, {
+      status: 'waiting',
+      error: outcome.response,
+      errorCode: 'temporary',
+      tried: true,
+    });
+    return 'retry';
+  };
+}
+export type SendMail = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,131 @@
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createSmtpClient, type SmtpClient } from '../integrations/smtp.js';
+import type { FileStorage } from '../modules/files/file-storage.js';
+import { createMailsRepository } from '../modules/mails/mails.repository.js';
+import type { MailsService } from '../modules/mails/mails.service.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+import { createBoss, type JobQueueOptions, queueNames } from './job-queue.js';
+import { createMailWorker } from './mail-worker.js';
+import type { NotificationScheduler } from './notifications.js';
+
+export interface JobRuntime {
+  boss: PgBoss;
+  /** Queues the mails nobody is sending (the minute sweep, also run at start). */
+  sweep(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the job queue of this process: the queues with their retry policies, the mail worker, and the
+ * two minute schedules (the sweep of orphaned mails, the reminders and greetings). With `workers:
+ * false` it only sends jobs, for another process to work.
+ */
+export async function startJobs(deps: {
+  database: Database;
+  config: Pick<Config, 'MAIL_RETRY_LIMIT' | 'MAIL_RETRY_DELAY_SECONDS'>;
+  mails: MailsService;
+  settings: SettingsService;
+  storage: FileStorage;
+  notifications: NotificationScheduler;
+  log: JobQueueOptions['log'];
+  workers?: boolean;
+  smtp?: SmtpClient;
+}): Promise<JobRuntime> {
+  const workers = deps.workers ?? true;
+  const boss = createBoss({ database: deps.database, log: deps.log });
+  await boss.start();
+  const mailQueue = {
+    // One waiting and one running job per mail at most: a second dispatch of the same mail is a no-op.
+    policy: 'stately',
+    retryLimit: deps.config.MAIL_RETRY_LIMIT,
+    retryDelay: deps.config.MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 300,
+    notify: true,
+  } as const;
+  await boss.createQueue(queueNames.mailSend, mailQueue);
+  const { policy: _policy, ...mailUpdate } = mailQueue;
+  await boss.updateQueue(queueNames.mailSend, mailUpdate);
+  await boss.createQueue(queueNames.mailSweep, { policy: 'singleton', retryLimit: 0, expireInSeconds: 120 });
+  await boss.createQueue(queueNames.notificationsTick, {
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 600,
+  });
+
+  async function dispatchAll(ids: number[]) {
+    for (const mailId of ids) {
+      await boss.send(queueNames.mailSend, { mailId }, { singletonKey: String(mailId) });
+    }
+  }
+  deps.mails.useDispatcher({
+    dispatch: (ids) => {
+      dispatchAll(ids).catch((err) => deps.log.warn({ err, ids }, 'mail dispatch failed; the sweep retries'));
+    },
+  });
+
+  async function sweep() {
+    const withServer = await deps.settings.licensesWithMailServer();
+    const orphans = await createMailsRepository(deps.database.db).orphans(1000, withServer);
+    await dispatchAll(orphans.map((o) => o.id));
+    return orphans.length;
+  }
+
+  const smtp = deps.smtp ?? createSmtpClient();
+  if (workers) {
+    const sendMail = createMailWorker({
+      db: deps.database.db,
+      settings: deps.settings,
+      storage: deps.storage,
+      smtp,
+    });
+    await boss.work(
+      queueNames.mailSend,
+      {
+        batchSize: 10,
+        includeMetadata: true,
+        perJobResults: true,
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: 1,
+        notifyPollingIntervalSeconds: 5,
+      },
+      async (jobs: JobWithMetadata<{ mailId: number }>[]) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            try {
+              const attempt = await sendMail(job.data.mailId, job.retryCount >= job.retryLimit);
+              const status =
+                attempt === 'retry' ? 'failed' : attempt === 'failed' ? 'deadletter' : 'completed';
+              return { id: job.id, status, output: { attempt } } as const;
+            } catch (err) {
+              deps.log.error({ err, mailId: job.data.mailId }, 'mail send crashed');
+              return { id: job.id, status: 'failed', output: { error: String(err) } } as const;
+            }
+          }),
+        ),
+    );
+    await boss.work(queueNames.mailSweep, { pollingIntervalSeconds: 5 }, async () => {
+      await sweep();
+    });
+    await boss.work(queueNames.notificationsTick, { pollingIntervalSeconds: 5 }, async () => {
+      await deps.notifications.run(new Date());
+    });
+    // pg-boss creates one job per minute for each, however many processes schedule them.
+    await boss.schedule(queueNames.mailSweep, '* * * * *');
+    await boss.schedule(queueNames.notificationsTick, '* * * * *');
+    await sweep();
+  }
+
+  return {
+    boss,
+    sweep,
+    async stop() {
+      deps.mails.useDispatcher({ dispatch: () => undefined });
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      smtp.close();
+    },
+  };
+}

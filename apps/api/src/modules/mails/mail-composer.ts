@@ -1,0 +1,411 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Language,
+  languages,
+  type Mail,
+  type NotificationPreviewBody,
+  type RenderedMail,
+  resizeSizes,
+  type Settings,
+  type TestMailResult,
+} from '@mostrador/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { SmtpClient } from '../../integrations/smtp.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { bookings } from '../bookings/bookings.table.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
+import { customers } from '../customers/customers.table.js';
+import type { FileStorage } from '../files/file-storage.js';
+import { createFilesRepository } from '../files/files.repository.js';
+import type { FilesService } from '../files/files.service.js';
+import { orderLines } from '../orders/order-lines.table.js';
+import { orders } from '../orders/orders.table.js';
+import { products } from '../products/products.table.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { MailDraft, MailsService } from './mails.service.js';
+import {
+  type BookingMailData,
+  birthdayPlaceholderValues,
+  bookingIcs,
+  bookingPlaceholderValues,
+  type MailCompany,
+  type ReceiptData,
+  renderBookingMail,
+  renderNotificationMail,
+  renderOrderReceipt,
+  renderTestMail,
+  samplePlaceholderValues,
+} from './templates/index.js';
+
+export type BookingMailKind = 'booking_created' | 'booking_moved' | 'booking_cancelled';
+
+const logoCid = 'logo';
+
+/** A customer's language for mails, else the company's main language. */
+export function mailLanguage(customerLanguage: string | null | undefined, settings: Settings): Language {
+  return customerLanguage && (languages as readonly string[]).includes(customerLanguage)
+    ? (customerLanguage as Language)
+    : settings.locale;
+}
+
+/** The company as mails show it: name, one-line address, contact, logo (inline), zone, public URL. */
+export function mailCompany(settings: Settings, publicUrl: string): MailCompany {
+  const town = [settings.postalCode, settings.city].filter(Boolean).join(' ');
+  const address = [settings.street, town, settings.state, settings.country].filter(Boolean).join(', ');
+  return {
+    name: settings.companyName ?? '',
+    address: address || null,
+    email: settings.email,
+    phone: settings.phone,
+    web: settings.web,
+    timeZone: settings.timeZone,
+    logoCid: settings.logo ? logoCid : null,
+    publicUrl,
+  };
+}
+
+/**
+ * Writes the mails of the product's events into the outbox: it reads what a mail tells (a booking with
+ * its customer, product and calendar; an order and its lines), renders it in the customer's language
+ * with the company's name and logo, stores attachments (the `.ics`) as files of the license, and queues
+ * the row in the caller's transaction.
+ */
+export function createMailComposer(deps: {
+  db: Db;
+  settings: SettingsService;
+  mails: MailsService;
+  storage: FileStorage;
+  files: Pick<FilesService, 'resize'>;
+  smtp: () => SmtpClient;
+  publicUrl: string;
+}) {
+  async function storeFile(tx: DbOrTx, licenseId: number, name: string, mimeType: string, data: Buffer) {
+    const storageKey = `${licenseId}/mail/${new Date().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}`;
+    await deps.storage.put(storageKey, data);
+    const file = await createFilesRepository(tx).insert({
+      licenseId,
+      name,
+      mimeType,
+      size: data.length,
+      storageKey,
+    });
+    return file.id;
+  }
+
+  const logoAttachment = (settings: Settings) =>
+    settings.logo ? [{ fileId: settings.logo, contentId: logoCid }] : [];
+
+  async function bookingData(tx: DbOrTx, licenseId: number, bookingId: number) {
+    const [row] = await tx
+      .select({
+        id: bookings.id,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        quantity: bookings.quantity,
+        priceCents: bookings.priceCents,
+        notes: bookings.notes,
+        rescheduleCount: bookings.rescheduleCount,
+        createdAt: bookings.createdAt,
+        customerId: customers.id,
+        customerName: sql<string>`trim(${customers.name} || ' ' || coalesce(${customers.surname}, ''))`,
+        customerEmail: customers.email,
+        customerLanguage: customers.language,
+        productName: products.name,
+        calendarName: bookingCalendars.name,
+      })
+      .from(bookings)
+      .innerJoin(customers, eq(customers.id, bookings.customerId))
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
+      .where(and(eq(bookings.licenseId, licenseId), eq(bookings.id, bookingId)));
+    return row;
+  }
+
+  const composer = {
+    /**
+     * A mail's HTML as a browser can show it: the inline logo (`cid:logo`) becomes a small data URL of
+     * the company's current logo, since the screen has no attachments to resolve `cid:` against.
+     */
+    async withInlineImages<T extends { html: string }>(auth: AuthContext, mail: T): Promise<T> {
+      if (!mail.html.includes(`cid:${logoCid}`)) return mail;
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      if (!settings.logo) return mail;
+      try {
+        const size = resizeSizes.find((s) => s >= 240) ?? resizeSizes[resizeSizes.length - 1]!;
+        const image = await deps.files.resize(auth, settings.logo, { width: size, height: size });
+        const url = `data:${image.mimeType};base64,${image.data.toString('base64')}`;
+        return { ...mail, html: mail.html.replaceAll(`cid:${logoCid}`, url) };
+      } catch {
+        return mail;
+      }
+    },
+
+    /**
+     * The confirmation of a booking created, moved or cancelled, to its customer (when he has an
+     * email), with the `.ics` that adds, moves or removes it in his calendar. Answers the mail's id.
+     */
+    async bookingChanged(
+      tx: DbOrTx,
+      licenseId: number,
+      bookingId: number,
+      kind: BookingMailKind,
+      previousStartsAt?: Date,
+    ): Promise<number | null> {
+      const row = await bookingData(tx, licenseId, bookingId);
+      if (!row?.customerEmail) return null;
+      // Read in the transaction: on the embedded database another connection would wait for it.
+      const settings = await deps.settings.ofLicense(licenseId, tx);
+      const company = mailCompany(settings, deps.publicUrl);
+      const language = mailLanguage(row.customerLanguage, settings);
+      const data: BookingMailData = {
+        bookingId: row.id,
+        customerName: row.customerName,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        previousStartsAt,
+        productName: row.productName,
+        calendarName: row.calendarName,
+        quantity: row.quantity,
+        priceCents: row.priceCents,
+        notes: row.notes,
+      };
+      const rendered = renderBookingMail(kind, data, company, language);
+      const cancel = kind === 'booking_cancelled';
+      const ics = bookingIcs(
+        data,
+        company,
+        cancel ? 'CANCEL' : 'REQUEST',
+        row.rescheduleCount + (cancel ? 1 : 0),
+        new Date(),
+      );
+      const icsId = await storeFile(
+        tx,
+        licenseId,
+        `booking-${row.id}.ics`,
+        'text/calendar',
+        Buffer.from(ics),
+      );
+      return deps.mails.queue(tx, {
+        licenseId,
+        type: 'customer',
+        kind,
+        contactId: row.customerId,
+        contactEmail: row.customerEmail,
+        language,
+        ...rendered,
+        attachments: [...logoAttachment(settings), { fileId: icsId }],
+      });
+    },
+
+    /** A booking reminder with the company's own subject and text. */
+    async bookingReminder(tx: DbOrTx, licenseId: number, bookingId: number, settings: Settings) {
+      const row = await bookingData(tx, licenseId, bookingId);
+      if (!row?.customerEmail) return null;
+      const company = mailCompany(settings, deps.publicUrl);
+      const language = mailLanguage(row.customerLanguage, settings);
+      const values = bookingPlaceholderValues(
+        {
+          bookingId: row.id,
+          customerName: row.customerName,
+          startsAt: row.startsAt,
+          endsAt: row.endsAt,
+          productName: row.productName,
+          calendarName: row.calendarName,
+          quantity: row.quantity,
+          priceCents: row.priceCents,
+          notes: row.notes,
+        },
+        company,
+        language,
+      );
+      const rendered = renderNotificationMail(
+        'booking',
+        settings.notifications.booking,
+        values,
+        company,
+        language,
+      );
+      return deps.mails.queue(tx, {
+        licenseId,
+        type: 'customer',
+        kind: 'booking_reminder',
+        contactId: row.customerId,
+        contactEmail: row.customerEmail,
+        language,
+        ...rendered,
+        attachments: logoAttachment(settings),
+      });
+    },
+
+    /** A birthday greeting with the company's own subject and text. */
+    async birthday(
+      tx: DbOrTx,
+      licenseId: number,
+      customer: { id: number; name: string; email: string; language: string | null },
+      settings: Settings,
+    ) {
+      const company = mailCompany(settings, deps.publicUrl);
+      const language = mailLanguage(customer.language, settings);
+      const values = birthdayPlaceholderValues(customer.name, company);
+      const rendered = renderNotificationMail(
+        'birthday',
+        settings.notifications.birthday,
+        values,
+        company,
+        language,
+      );
+      return deps.mails.queue(tx, {
+        licenseId,
+        type: 'customer',
+        kind: 'birthday',
+        contactId: customer.id,
+        contactEmail: customer.email,
+        language,
+        ...rendered,
+        attachments: logoAttachment(settings),
+      });
+    },
+
+    /** "Send by email" of a paid order: its receipt, to its customer or another customer's address. */
+    async orderReceipt(auth: AuthContext, orderId: number, email?: string): Promise<Mail> {
+      const [order] = await deps.db
+        .select({
+          id: orders.id,
+          code: orders.code,
+          status: orders.status,
+          paymentMethod: orders.paymentMethod,
+          paymentDate: orders.paymentDate,
+          createdAt: orders.createdAt,
+          taxBaseCents: orders.taxBaseCents,
+          totalCents: orders.totalCents,
+          customerId: customers.id,
+          customerName: sql<
+            string | null
+          >`nullif(trim(coalesce(${customers.name}, '') || ' ' || coalesce(${customers.surname}, '')), '')`,
+          customerEmail: customers.email,
+          customerLanguage: customers.language,
+        })
+        .from(orders)
+        .leftJoin(customers, eq(customers.id, orders.customerId))
+        .where(and(eq(orders.licenseId, auth.licenseId), eq(orders.id, orderId)));
+      if (!order) throw notFound();
+      if (order.status !== 'paid' && order.status !== 'refunded')
+        throw new AppError('orderNotPaidForReceipt');
+      const to = email ?? order.customerEmail;
+      if (!to) throw new AppError('noEmailToSendTo', [{ field: 'email', message: 'the order has no email' }]);
+      const sameAsOrder = !!order.customerEmail && to.toLowerCase() === order.customerEmail.toLowerCase();
+      const who = sameAsOrder
+        ? { contactId: order.customerId, language: order.customerLanguage }
+        : await deps.mails.recipient(auth.licenseId, to).then(async (r) => {
+            const [c] = r?.contactId
+              ? await deps.db
+                  .select({ language: customers.language })
+                  .from(customers)
+                  .where(eq(customers.id, r.contactId))
+              : [];
+            return { contactId: r?.contactId ?? null, language: c?.language ?? null };
+          });
+      const lines = await deps.db
+        .select({
+          name: products.name,
+          quantity: orderLines.quantity,
+          unitPriceCents: orderLines.unitPriceCents,
+          discountCents: orderLines.discountCents,
+          taxPercentage: orderLines.taxPercentage,
+          taxBaseCents: orderLines.taxBaseCents,
+          totalCents: orderLines.totalCents,
+        })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(orderLines.id);
+      const byTax = new Map<number, { baseCents: number; taxCents: number }>();
+      for (const line of lines) {
+        const entry = byTax.get(line.taxPercentage) ?? { baseCents: 0, taxCents: 0 };
+        entry.baseCents += line.taxBaseCents;
+        entry.taxCents += line.totalCents - line.taxBaseCents;
+        byTax.set(line.taxPercentage, entry);
+      }
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      const company = mailCompany(settings, deps.publicUrl);
+      const language = mailLanguage(who.language, settings);
+      const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+      const data: ReceiptData = {
+        code: String(order.code),
+        createdAt: order.createdAt,
+        paymentDate: order.paymentDate,
+        paymentMethod: order.paymentMethod,
+        customerName: order.customerName,
+        lines: lines.map((l) => ({
+          name: l.name,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          discountCents: l.discountCents,
+          totalCents: l.totalCents,
+        })),
+        taxes: [...byTax.entries()]
+          .sort(([a], [b]) => b - a)
+          .map(([hundredths, v]) => ({ name: `${percent.format(hundredths / 100)} %`, ...v })),
+        taxBaseCents: order.taxBaseCents,
+        totalCents: order.totalCents,
+      };
+      const rendered = renderOrderReceipt(data, company, language);
+      const id = await deps.db.transaction((tx) =>
+        deps.mails.queue(tx, {
+          licenseId: auth.licenseId,
+          type: 'customer',
+          kind: 'order_receipt',
+          contactId: who.contactId,
+          contactEmail: to,
+          language,
+          ...rendered,
+          attachments: logoAttachment(settings),
+        } satisfies MailDraft),
+      );
+      deps.mails.dispatch([id]);
+      return deps.mails.get(auth, id);
+    },
+
+    /** The settings' "send a test mail": sent at once with the saved settings; the server's answer. */
+    async testMail(auth: AuthContext, email: string): Promise<TestMailResult> {
+      const server = await deps.settings.mailServer(auth.licenseId);
+      if (!server) throw new AppError('mailServerNotConfigured');
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      const rendered = renderTestMail(
+        mailCompany({ ...settings, logo: null }, deps.publicUrl),
+        settings.locale,
+        new Date(),
+      );
+      const host = new URL(deps.publicUrl).hostname || 'localhost';
+      const outcome = await deps.smtp().sendOnce(server.smtp, {
+        from: server.from,
+        to: email,
+        ...rendered,
+        messageId: `<test-${randomBytes(12).toString('hex')}@${host}>`,
+        attachments: [],
+      });
+      return outcome.ok
+        ? { ok: true, response: outcome.response, responseCode: Number.parseInt(outcome.response, 10) || 250 }
+        : { ok: false, response: outcome.response, responseCode: outcome.responseCode };
+    },
+
+    /** A reminder or greeting as a customer would get it, with sample values (the settings' preview). */
+    async preview(auth: AuthContext, body: NotificationPreviewBody): Promise<RenderedMail> {
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      const company = mailCompany(settings, deps.publicUrl);
+      const language = body.language ?? settings.locale;
+      const values = samplePlaceholderValues(body.kind, company, language, new Date());
+      return renderNotificationMail(
+        body.kind,
+        { subject: body.subject, body: body.body },
+        values,
+        company,
+        language,
+      );
+    },
+  };
+  return composer;
+}
+export type MailComposer = ReturnType<typeof createMailComposer>;

@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import { files } from '../files/files.table.js';
+import { mailAttachments, mails, notificationsSent } from './mails.table.js';
+
+export type MailRow = typeof mails.$inferSelect;
+export type NewMail = Omit<typeof mails.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+const listSpec: ListSpec = {
+  fields: {
+    id: { column: mails.id, type: 'number' },
+    type: { column: mails.type, type: 'string' },
+    kind: { column: mails.kind, type: 'string' },
+    contactId: { column: mails.contactId, type: 'number' },
+    createdAt: { column: mails.createdAt, type: 'date' },
+    sentAt: { column: mails.sentAt, type: 'date' },
+    status: { column: mails.status, type: 'string' },
+    subject: { column: mails.subject, type: 'string' },
+    contactEmail: { column: mails.contactEmail, type: 'string' },
+    error: { column: mails.error, type: 'string' },
+  },
+  // The search goes through the trigram-indexed expression instead (see list()).
+  search: [],
+  defaultOrder: { createdAt: 'desc' },
+  tiebreaker: mails.id,
+};
+
+const listColumns = {
+  id: mails.id,
+  type: mails.type,
+  kind: mails.kind,
+  contactId: mails.contactId,
+  createdAt: mails.createdAt,
+  sentAt: mails.sentAt,
+  status: mails.status,
+  subject: mails.subject,
+  body: sql<string>`left(${mails.text}, 200)`,
+  contactEmail: mails.contactEmail,
+  error: mails.error,
+  errorCode: mails.errorCode,
+  attempts: mails.attempts,
+};
+
+/** How long a worker holds a mail it sends before another may take it (a crashed worker's lease ends). */
+export const leaseSeconds = 120;
+
+export function createMailsRepository(db: DbOrTx) {
+  const scope = (licenseId: number, id: number) => and(eq(mails.licenseId, licenseId), eq(mails.id, id));
+  return {
+    async list(licenseId: number, query: ZonedListQuery) {
+      const { query: term, ...rest } = query;
+      const c = listClauses(rest, listSpec, eq(mails.licenseId, licenseId));
+      const where = term
+        ? and(
+            c.where,
+            sql`lower(${mails.subject} || ' ' || ${mails.contactEmail}) like ${likePattern(term.toLowerCase())}`,
+          )!
+        : c.where;
+      const [rows, count] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(mails)
+          .where(where)
+          .orderBy(...c.orderBy)
+          .limit(c.limit)
+          .offset(c.offset),
+        countCapped(db, mails, where),
+      ]);
+      return { rows, count };
+    },
+
+    async find(licenseId: number, id: number) {
+      const [row] = await db.select().from(mails).where(scope(licenseId, id));
+      return row;
+    },
+
+    async attachments(mailId: number) {
+      return db
+        .select({
+          id: files.id,
+          name: files.name,
+          mimeType: files.mimeType,
+          size: files.size,
+          storageKey: files.storageKey,
+          contentId: mailAttachments.contentId,
+        })
+        .from(mailAttachments)
+        .innerJoin(files, eq(files.id, mailAttachments.fileId))
+        .where(eq(mailAttachments.mailId, mailId))
+        .orderBy(asc(mailAttachments.position));
+    },
+
+    async insert(mail: NewMail, attachments: { fileId: number; contentId?: string | null }[]) {
+      const [row] = await db.insert(mails).values(mail).returning({ id: mails.id });
+      const id = row!.id;
+      if (attachments.length) {
+        await db.insert(mailAttachments).values(
+          attachments.map((a, position) => ({
+            mailId: id,
+            position,
+            fileId: a.fileId,
+            contentId: a.contentId ?? null,
+          })),
+        );
+      }
+      return id;
+    },
+
+    /**
+     * Takes a waiting mail for sending: no other worker gets it until it is settled or the lease runs
+     * out. Answers nothing when it is sent, failed, or another worker holds it.
+     */
+    async claim(id: number) {
+      const [row] = await db
+        .update(mails)
+        .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(
+          and(
+            eq(mails.id, id),
+            eq(mails.status, 'waiting'),
+            or(sql`${mails.leaseUntil} is null`, lt(mails.leaseUntil, sql`now()`)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async markSent(id: number) {
+      await db
+        .update(mails)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          error: null,
+          errorCode: null,
+          leaseUntil: null,
+          attempts: sql`${mails.attempts} + 1`,
+        })
+        .where(and(eq(mails.id, id), eq(mails.status, 'waiting')));
+    },
+
+    /** A try that did not deliver: the mail stays waiting with why, or ends failed. */
+    async markAttempt(
+      id: number,
+      outcome: { status: 'waiting' | 'failed'; error: string; errorCode: string; tried: boolean },
+    ) {
+      await db
+        .update(mails)
+        .set({
+          status: outcome.status,
+          error: outcome.error.slice(0, 2000),
+          errorCode: outcome.errorCode,
+          leaseUntil: null,
+          attempts: outcome.tried ? sql`${mails.attempts} + 1` : mails.attempts,
+        })
+        .where(and(eq(mails.id, id), eq(mails.status, 'waiting')));
+    },
+
+    /**
+     * Waiting mails nobody is sending: never tried a minute after they were queued (their job was lost),
+     * held by a lease that ran out (a crashed worker), or parked for want of a mail server whose
+     * license has one now. At most `limit`, oldest first.
+     */
+    async orphans(limit: number, licensesWithServer: number[]) {
+      const parked = licensesWithServer.length
+        ? and(eq(mails.errorCode, 'no_mail_server'), inArray(mails.licenseId, licensesWithServer))
+        : sql`false`;
+      return db
+        .select({ id: mails.id })
+        .from(mails)
+        .where(
+          and(
+            eq(mails.status, 'waiting'),
+            or(
+              and(
+                sql`${mails.errorCode} is null`,
+                sql`${mails.leaseUntil} is null`,
+                lt(mails.createdAt, sql`now() - interval '1 minute'`),
+              ),
+              lt(mails.leaseUntil, sql`now()`),
+              parked,
+            ),
+          ),
+        )
+        .orderBy(asc(mails.createdAt))
+        .limit(limit);
+    },
+
+    /** The license's waiting mails (to send them now its mail server is set). */
+    async waitingIds(licenseId: number) {
+      const rows = await db
+        .select({ id: mails.id })
+        .from(mails)
+        .where(and(eq(mails.licenseId, licenseId), eq(mails.status, 'waiting')))
+        .orderBy(asc(mails.createdAt))
+        .limit(10_000);
+      return rows.map((r) => r.id);
+    },
+
+    async health(licenseId: number) {
+      const [row] = await db
+        .select({
+          waiting: sql<number>`count(*) filter (where ${mails.status} = 'waiting')::int`,
+          failedLastWeek: sql<number>`count(*) filter (where ${mails.status} = 'failed' and ${mails.createdAt} > now() - interval '7 days')::int`,
+          oldestWaitingAt: sql<Date | null>`min(${mails.createdAt}) filter (where ${mails.status} = 'waiting')`,
+          noServer: sql<number>`count(*) filter (where ${mails.status} = 'waiting' and ${mails.errorCode} = 'no_mail_server')::int`,
+        })
+        .from(mails)
+        .where(
+          and(
+            eq(mails.licenseId, licenseId),
+            or(
+              eq(mails.status, 'waiting'),
+              and(eq(mails.status, 'failed'), sql`${mails.createdAt} > now() - interval '7 days'`),
+            ),
+          ),
+        );
+      const [last] = await db
+        .select({ error: mails.error })
+        .from(mails)
+        .where(
+          and(
+            eq(mails.licenseId, licenseId),
+            sql`${mails.error} is not null`,
+            sql`${mails.status} <> 'sent'`,
+          ),
+        )
+        .orderBy(sql`${mails.createdAt} desc`)
+        .limit(1);
+      return { ...row!, lastError: last?.error ?? null };
+    },
+
+    /**
+     * Records that a reminder or greeting is going out; false when it already went (another process,
+     * an earlier run). Inside the transaction that queues the mail, so both or neither happen.
+     */
+    async recordNotification(licenseId: number, kind: string, subjectId: number, occasion: string) {
+      const rows = await db
+        .insert(notificationsSent)
+        .values({ licenseId, kind, subjectId, occasion })
+        .onConflictDoNothing()
+        .returning({ kind: notificationsSent.kind });
+      return rows.length > 0;
+    },
+
+    async linkNotification(
+      licenseId: number,
+      kind: string,
+      subjectId: number,
+      occasion: string,
+      mailId: number,
+    ) {
+      await db
+        .update(notificationsSent)
+        .set({ mailId })
+        .where(
+          and(
+            eq(notificationsSent.licenseId, licenseId),
+            eq(notificationsSent.kind, kind),
+            eq(notificationsSent.subjectId, subjectId),
+            eq(notificationsSent.occasion, occasion),
+          ),
+        );
+    },
+  };
+}
+export type MailsRepository = ReturnType<typeof createMailsRepository>;
