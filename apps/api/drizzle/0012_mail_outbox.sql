@@ -45,9 +45,9 @@ ALTER TABLE "mail_attachments" ADD CONSTRAINT "mail_attachments_file_id_files_id
 ALTER TABLE "mails" ADD CONSTRAINT "mails_license_id_licenses_id_fk" FOREIGN KEY ("license_id") REFERENCES "public"."licenses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications_sent" ADD CONSTRAINT "notifications_sent_license_id_licenses_id_fk" FOREIGN KEY ("license_id") REFERENCES "public"."licenses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_attachments_file_idx" ON "mail_attachments" USING btree ("file_id");--> statement-breakpoint
-CREATE INDEX "mails_license_created_idx" ON "mails" USING btree ("license_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mails_license_status_idx" ON "mails" USING btree ("license_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mails_license_email_idx" ON "mails" USING btree ("license_id",lower("contact_email"),"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "mails_license_created_idx" ON "mails" USING btree ("license_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "mails_license_status_idx" ON "mails" USING btree ("license_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "mails_license_contact_idx" ON "mails" USING btree ("license_id","contact_id","created_at" DESC NULLS FIRST) WHERE "mails"."contact_id" is not null;--> statement-breakpoint
 CREATE INDEX "mails_waiting_idx" ON "mails" USING btree ("created_at") WHERE "mails"."status" = 'waiting';--> statement-breakpoint
 CREATE INDEX "mails_search_trgm_idx" ON "mails" USING gin (lower("subject" || ' ' || "contact_email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_license_birthday_idx" ON "customers" USING btree ("license_id",extract(month from "birthdate"),extract(day from "birthdate")) WHERE "customers"."birthdate" is not null;

@@ -10,8 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Keys whose referenced rows the API never deletes: registers stay, a refunded line is never removed. */
+/**
+ * Keys whose referenced rows the API never deletes: registers stay, a refunded line is never removed,
+ * files (a mail's attachments among them) have no delete.
+ */
 const neverDeleted = [
+  'mail_attachments_file_id_files_id_fk',
   'orders_cash_register_id_cash_registers_id_fk',
   'order_lines_cash_register_id_cash_registers_id_fk',
   'order_lines_original_line_id_order_lines_id_fk',

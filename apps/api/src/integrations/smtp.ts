@@ -59,7 +59,7 @@ function transportOptions(settings: SmtpSettings, pool: boolean) {
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
-    ...(pool ? { pool: true as const, maxConnections: 4, maxMessages: 200 } : {}),
+    ...(pool ? { pool: true as const, maxConnections: 6, maxMessages: 500 } : {}),
   };
 }
 

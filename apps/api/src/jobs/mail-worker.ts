@@ -48,11 +48,25 @@ export function createMailWorker(deps: {
   smtp: SmtpClient;
 }) {
   const repo = createMailsRepository(deps.db);
+  // A company's mail server, read once per few seconds while its mails go out (a missing one is read
+  // again each time, so mails parked for want of it go as soon as it is saved).
+  const servers = new Map<
+    number,
+    { at: number; server: Awaited<ReturnType<SettingsService['mailServer']>> }
+  >();
+  async function serverOf(licenseId: number) {
+    const hit = servers.get(licenseId);
+    if (hit && Date.now() - hit.at < 5_000) return hit.server;
+    const server = await deps.settings.mailServer(licenseId);
+    if (server) servers.set(licenseId, { at: Date.now(), server });
+    else servers.delete(licenseId);
+    return server;
+  }
 
   return async function sendMail(mailId: number, lastTry: boolean): Promise<MailAttempt> {
     const mail = await repo.claim(mailId);
     if (!mail) return 'skipped';
-    const server = await deps.settings.mailServer(mail.licenseId);
+    const server = await serverOf(mail.licenseId);
     if (!server) {
       await repo.markAttempt(mail.id, {
         status: 'waiting',

@@ -85,7 +85,8 @@ export async function startJobs(deps: {
     await boss.work(
       queueNames.mailSend,
       {
-        batchSize: 10,
+        batchSize: 20,
+        localConcurrency: 2,
         includeMetadata: true,
         perJobResults: true,
         burstWhenBatchFull: true,

@@ -22,6 +22,7 @@ export type Resource =
   | 'orders'
   | 'registers'
   | 'files'
+  | 'mails'
   | 'licenses';
 
 /** A caller of the fuzz: who he is, what he holds, and how to get a token for him. */
@@ -144,6 +145,10 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
     }),
     'order',
   );
+  // The booking's confirmation, queued in the outbox (its customer has an email).
+  const mails = await call(t, 'GET', '/v1/admin/mails', { token });
+  expect(mails.status).toBe(200);
+  const mail = (mails.body.data.items as { id: number }[])[0]!.id;
   const upload = await uploadFile(t, token, png, `logo-${marker}.png`, 'image');
   expect(upload.status).toBe(201);
   // An employee the fuzz may edit and delete, and one without any permission who calls every route.
@@ -186,6 +191,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
       orders: [order],
       registers: [register],
       files: [upload.body.data.id],
+      mails: [mail],
       licenses: [],
     },
   };
@@ -231,6 +237,8 @@ export function resourceOf(path: string, param: string): Resource | null {
       return 'registers';
     case 'files':
       return 'files';
+    case 'mails':
+      return 'mails';
     case 'licenses':
       return 'licenses';
     default:

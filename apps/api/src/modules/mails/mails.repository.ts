@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { files } from '../files/files.table.js';
@@ -198,37 +198,25 @@ export function createMailsRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
+    /** What the list and dashboard warn about; each figure read from the (license, status, date) index. */
     async health(licenseId: number) {
+      const scoped = (status: string) =>
+        and(eq(mails.licenseId, licenseId), eq(mails.status, status as 'waiting'));
       const [row] = await db
         .select({
-          waiting: sql<number>`count(*) filter (where ${mails.status} = 'waiting')::int`,
-          failedLastWeek: sql<number>`count(*) filter (where ${mails.status} = 'failed' and ${mails.createdAt} > now() - interval '7 days')::int`,
-          oldestWaitingAt: sql<Date | null>`min(${mails.createdAt}) filter (where ${mails.status} = 'waiting')`,
-          noServer: sql<number>`count(*) filter (where ${mails.status} = 'waiting' and ${mails.errorCode} = 'no_mail_server')::int`,
-        })
-        .from(mails)
-        .where(
-          and(
+          waiting: sql<number>`(select count(*)::int from ${mails} where ${scoped('waiting')})`,
+          failedLastWeek: sql<number>`(select count(*)::int from ${mails} where ${scoped('failed')} and ${mails.createdAt} > now() - interval '7 days')`,
+          oldestWaitingAt: sql<
+            string | null
+          >`(select min(${mails.createdAt}) from ${mails} where ${scoped('waiting')})`,
+          lastError: sql<string | null>`(select ${mails.error} from ${mails} where ${and(
             eq(mails.licenseId, licenseId),
-            or(
-              eq(mails.status, 'waiting'),
-              and(eq(mails.status, 'failed'), sql`${mails.createdAt} > now() - interval '7 days'`),
-            ),
-          ),
-        );
-      const [last] = await db
-        .select({ error: mails.error })
-        .from(mails)
-        .where(
-          and(
-            eq(mails.licenseId, licenseId),
+            sql`${mails.status} in ('waiting', 'failed')`,
             sql`${mails.error} is not null`,
-            sql`${mails.status} <> 'sent'`,
-          ),
-        )
-        .orderBy(sql`${mails.createdAt} desc`)
-        .limit(1);
-      return { ...row!, lastError: last?.error ?? null };
+          )} order by ${mails.createdAt} desc nulls first limit 1)`,
+        })
+        .from(sql`(select 1) as one`);
+      return row!;
     },
 
     /**

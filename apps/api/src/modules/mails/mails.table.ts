@@ -40,9 +40,20 @@ export const mails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('mails_license_created_idx').on(t.licenseId, t.createdAt.desc(), t.id.desc()),
-    index('mails_license_status_idx').on(t.licenseId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('mails_license_email_idx').on(t.licenseId, sql`lower(${t.contactEmail})`, t.id.desc()),
+    index('mails_license_created_idx').on(
+      t.licenseId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('mails_license_status_idx').on(
+      t.licenseId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('mails_license_contact_idx')
+      .on(t.licenseId, t.contactId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.contactId} is not null`),
     index('mails_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'waiting'`),
     // The free-text search: subject and address, lower-cased, by trigrams.
     index('mails_search_trgm_idx').using(
