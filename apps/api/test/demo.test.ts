@@ -6,6 +6,7 @@ import {
   bookingCalendars,
   bookings,
   cashRegisters,
+  mails,
   orderLines,
   orders,
 } from '../src/db/schema.js';
@@ -236,5 +237,21 @@ describe('the demo company’s closing reports', () => {
     const { file, data } = await t.services.files.download({ licenseId } as never, latest.reportFileId!);
     expect(file.mimeType).toBe('application/pdf');
     expect(data.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('the demo company’s mails', () => {
+  it('has last month’s confirmations sent (two refused), none waiting, and reminders switched on', async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(mails).where(eq(mails.licenseId, licenseId));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((m) => m.kind === 'booking_created')).toBe(true);
+    expect(rows.filter((m) => m.status === 'failed')).toHaveLength(2);
+    expect(rows.filter((m) => m.status === 'waiting')).toHaveLength(0);
+    expect(rows.every((m) => m.status !== 'sent' || m.sentAt! > m.createdAt)).toBe(true);
+    const settings = await t.services.settings.ofLicense(licenseId);
+    expect(settings.notifications.booking.status).toBe(true);
+    expect(settings.notifications.booking.body).toContain('{{bookingTime}}');
+    expect(settings.notifications.birthday.status).toBe(true);
   });
 });

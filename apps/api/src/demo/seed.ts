@@ -9,6 +9,7 @@ import { createLicense } from '../workflows/create-license.js';
 import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoMails } from './mails.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoProducts } from './products.js';
 
@@ -122,5 +123,7 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
     .orderBy(desc(cashRegisters.closedAt))
     .limit(14);
   for (const register of latest) await services.cashRegisters.addMissingReport(license.id, register.id);
+  // The outbox of the last month, and the reminders and greetings switched on.
+  await seedDemoMails(db, services, license.id);
   return `Demo license created: log in with ${login} (staff "lucia" and "javier" share the password)`;
 }
