@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { licenses } from '../licenses/licenses.table.js';
 import { companySettings } from './settings.table.js';
 
 export function createSettingsRepository(db: DbOrTx) {
@@ -21,13 +22,17 @@ export function createSettingsRepository(db: DbOrTx) {
         );
       return rows.map((r) => r.licenseId);
     },
-    /** Licenses with a notification switched on, and their settings (for the reminder scheduler). */
+    /** Active licenses with a notification switched on (for the reminder scheduler). */
     async withNotifications() {
       return db
-        .select({ licenseId: companySettings.licenseId, data: companySettings.data })
+        .select({ licenseId: companySettings.licenseId })
         .from(companySettings)
+        .innerJoin(licenses, eq(licenses.id, companySettings.licenseId))
         .where(
-          sql`(${companySettings.data}->'notifications'->'booking'->>'status' = 'true' or ${companySettings.data}->'notifications'->'birthday'->>'status' = 'true')`,
+          and(
+            eq(licenses.status, 'active'),
+            sql`(${companySettings.data}->'notifications'->'booking'->>'status' = 'true' or ${companySettings.data}->'notifications'->'birthday'->>'status' = 'true')`,
+          ),
         );
     },
     async update(licenseId: number, data: Record<string, unknown>, secrets: Record<string, string>) {
