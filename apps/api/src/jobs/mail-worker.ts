@@ -48,17 +48,19 @@ export function createMailWorker(deps: {
   smtp: SmtpClient;
 }) {
   const repo = createMailsRepository(deps.db);
-  // A company's mail server, read once per few seconds while its mails go out (a missing one is read
-  // again each time, so mails parked for want of it go as soon as it is saved).
+  // A company's mail server, read again only once its settings were saved since (the claim answers
+  // when they were), so a new server or password applies to the next mail in every process; a missing
+  // one is read again each time, so mails parked for want of it go as soon as it is saved.
   const servers = new Map<
     number,
-    { at: number; server: Awaited<ReturnType<SettingsService['mailServer']>> }
+    { savedAt: string; server: Awaited<ReturnType<SettingsService['mailServer']>> }
   >();
-  async function serverOf(licenseId: number) {
+  async function serverOf(licenseId: number, savedAt: string | null) {
     const hit = servers.get(licenseId);
-    if (hit && Date.now() - hit.at < 5_000) return hit.server;
+    if (hit && savedAt !== null && hit.savedAt === savedAt) return hit.server;
     const server = await deps.settings.mailServer(licenseId);
-    if (server) servers.set(licenseId, { at: Date.now(), server });
+    if (servers.size >= 10_000) servers.clear();
+    if (server && savedAt !== null) servers.set(licenseId, { savedAt, server });
     else servers.delete(licenseId);
     return server;
   }
@@ -66,7 +68,7 @@ export function createMailWorker(deps: {
   return async function sendMail(mailId: number, lastTry: boolean): Promise<MailAttempt> {
     const mail = await repo.claim(mailId);
     if (!mail) return 'skipped';
-    const server = await serverOf(mail.licenseId);
+    const server = await serverOf(mail.licenseId, mail.settingsSavedAt);
     if (!server) {
       await repo.markAttempt(mail.id, {
         status: 'waiting',

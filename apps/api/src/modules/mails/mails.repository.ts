@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { files } from '../files/files.table.js';
+import { companySettings } from '../settings/settings.table.js';
 import { mailAttachments, mails, notificationsSent } from './mails.table.js';
 
 export type MailRow = typeof mails.$inferSelect;
@@ -122,7 +123,14 @@ export function createMailsRepository(db: DbOrTx) {
             or(sql`${mails.leaseUntil} is null`, lt(mails.leaseUntil, sql`now()`)),
           ),
         )
-        .returning();
+        .returning({
+          ...getTableColumns(mails),
+          // When the license's settings were last saved: a mail server read before then is stale.
+          // (Qualified by hand: an update's returning names its columns bare.)
+          settingsSavedAt: sql<
+            string | null
+          >`(select s.updated_at::text from ${companySettings} s where s.license_id = ${mails}.license_id)`,
+        });
       return row;
     },
 
