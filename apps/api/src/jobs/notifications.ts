@@ -100,7 +100,8 @@ export function createNotificationScheduler(deps: {
     const due = await deps.db
       .select({
         id: customers.id,
-        name: customers.name,
+        // The full name, as in a reminder and in the settings' preview.
+        name: sql<string>`trim(${customers.name} || ' ' || coalesce(${customers.surname}, ''))`,
         email: customers.email,
         language: customers.language,
       })
