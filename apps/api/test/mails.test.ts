@@ -479,6 +479,46 @@ describe('booking confirmations', () => {
     expect(icsField(ics, 'METHOD')).toBe('CANCEL');
     expect(icsField(ics, 'UID')).toBe(`booking-${bookingId}@reservas.example.es`);
   });
+
+  it('tells the customer when a draft order’s booking line is replaced, and when the order is deleted', async () => {
+    const c = await salesMailCompany();
+    const line = (startsAt: string) => ({
+      productId: c.massageId,
+      quantity: 1,
+      unitPrice: 45,
+      booking: { bookingCalendarId: c.calendarId, startsAt },
+    });
+    const order = await created(
+      await createOrder(t, c, { status: 'draft', customerId: c.customerId, lines: [line('2027-03-02T10:00')] }),
+    );
+    const first = order.lines[0].bookingId as number;
+    await delivered(c, (await onlyMail(c, { kind: { eq: 'booking_created' } })).id);
+    // The line replaced by one at another time: the first booking is cancelled, the new one confirmed.
+    const edited = await call(t, 'PUT', `/v1/admin/orders/${order.id}`, {
+      token: c.token,
+      payload: {
+        customerId: c.customerId,
+        status: 'draft',
+        paymentMethod: 'cash',
+        lines: [line('2027-03-03T11:00')],
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const second = edited.body.data.lines[0].bookingId as number;
+    const cancelled = await delivered(c, (await onlyMail(c, { kind: { eq: 'booking_cancelled' } })).id);
+    expect(icsField(icsOf(cancelled.received), 'UID')).toBe(`booking-${first}@reservas.example.es`);
+    const confirmations = await mailsOf(c, { filters: { kind: { eq: 'booking_created' } } });
+    expect(confirmations).toHaveLength(2);
+    const confirmed = await delivered(c, confirmations[0]!.id);
+    expect(icsField(icsOf(confirmed.received), 'UID')).toBe(`booking-${second}@reservas.example.es`);
+    // The order deleted: its booking's cancellation.
+    expect((await call(t, 'DELETE', `/v1/admin/orders/${order.id}`, { token: c.token })).status).toBe(200);
+    const cancellations = await mailsOf(c, { filters: { kind: { eq: 'booking_cancelled' } } });
+    expect(cancellations).toHaveLength(2);
+    const gone = await delivered(c, cancellations[0]!.id);
+    expect(icsField(icsOf(gone.received), 'METHOD')).toBe('CANCEL');
+    expect(icsField(icsOf(gone.received), 'UID')).toBe(`booking-${second}@reservas.example.es`);
+  });
 });
 
 describe('delivery', () => {

@@ -1,6 +1,5 @@
 import { notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
-import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { checkDeletable } from '../modules/orders/order-rules.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
 import type { OrderWorkflowDeps } from './order-steps.js';
@@ -11,6 +10,7 @@ import type { OrderWorkflowDeps } from './order-steps.js';
  * the bookings module, then the order with its lines.
  */
 export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id: number) {
+  const mailIds: number[] = [];
   await deps.db.transaction(async (tx) => {
     // 1. Lock the order; only a draft or awaiting one without payments, invoices or refunds goes.
     const orders = createOrdersRepository(tx);
@@ -18,12 +18,16 @@ export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id
     if (!order) throw notFound();
     const lines = await orders.lines(auth.licenseId, id);
     checkDeletable(order, lines);
-    // 2. The bookings its lines sold go.
-    await createBookingsRepository(tx).removeForOrderLines(
+    // 2. The bookings its lines sold go (those ahead with their cancellation mail).
+    await deps.bookings.removeForOrderLines(
+      tx,
       auth.licenseId,
       lines.map((l) => l.id),
+      mailIds,
     );
     // 3. The order goes with its lines.
     await orders.remove(auth.licenseId, id);
   });
+  // 4. Committed: the cancellations are sent.
+  deps.bookings.dispatchMails(mailIds);
 }

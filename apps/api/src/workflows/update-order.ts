@@ -2,7 +2,6 @@ import type { FieldError, Order } from '@mostrador/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
-import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import {
   checkCustomerChange,
   checkCustomerRules,
@@ -46,8 +45,9 @@ export async function updateOrder(
 ): Promise<Order> {
   checkPaymentPermission(auth.permissions, body.paymentMethod);
   checkCustomerRules(body);
+  const mailIds: number[] = [];
   try {
-    return await deps.db.transaction(async (tx) => {
+    const updated = await deps.db.transaction(async (tx) => {
       // 1. Lock the order and read its lines.
       const orders = createOrdersRepository(tx);
       const order = await orders.lock(auth.licenseId, id);
@@ -67,8 +67,11 @@ export async function updateOrder(
       checkCustomerChange(order, body.customerId ?? null);
       // 4. Write what may change.
       if (locked) return saveNotesAndCustomer(tx, auth, order, body);
-      return editOpenOrder(tx, deps, auth, order, lines, body);
+      return editOpenOrder(tx, deps, auth, order, lines, body, mailIds);
     });
+    // 5. Committed: the new bookings' confirmations and the removed ones' cancellations are sent.
+    deps.bookings.dispatchMails(mailIds);
+    return updated;
   } catch (error) {
     return rethrowNamed(error, deps, auth, body);
   }
@@ -107,6 +110,7 @@ async function editOpenOrder(
   order: OrderRow,
   lines: OrderLineRecord[],
   body: OrderBody,
+  mailIds: number[],
 ) {
   const orders = createOrdersRepository(tx);
   // Price the lines; a cash or card order stays on its register while nothing it counts changes.
@@ -127,7 +131,7 @@ async function editOpenOrder(
   // Lines left out go with their bookings; kept lines change in place; new lines are written.
   const kept = new Set(body.lines.flatMap((l) => (l.id === undefined ? [] : [l.id])));
   const gone = lines.filter((l) => !kept.has(l.id)).map((l) => l.id);
-  await createBookingsRepository(tx).removeForOrderLines(auth.licenseId, gone);
+  await deps.bookings.removeForOrderLines(tx, auth.licenseId, gone, mailIds);
   await orders.removeLines(auth.licenseId, gone);
   for (const l of priced.lines)
     if (l.body.id !== undefined) await orders.updateLine(auth.licenseId, l.body.id, l.values);
@@ -139,6 +143,6 @@ async function editOpenOrder(
   );
   // New lines with a booking book it.
   const toBook = linesToBook(fresh, written, (k) => priced.lines.indexOf(fresh[k]!));
-  await bookLines(tx, deps, auth, priced.customerId!, toBook);
+  await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
   return readOrder(tx, auth.licenseId, order.id);
 }

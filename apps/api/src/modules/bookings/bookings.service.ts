@@ -373,6 +373,19 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
       return booking;
     },
 
+    /**
+     * The bookings sold by order lines that go (the lines are removed, or their order deleted): those
+     * still ahead have their customer told they are cancelled, then all of them go.
+     */
+    async removeForOrderLines(tx: DbOrTx, licenseId: number, orderLineIds: number[], mailIds: number[]) {
+      const r = createBookingsRepository(tx);
+      const now = new Date();
+      for (const lineId of orderLineIds)
+        for (const id of await r.aheadOfLine(licenseId, lineId, now))
+          await confirm(tx, licenseId, id, 'booking_cancelled', mailIds);
+      await r.removeForOrderLines(licenseId, orderLineIds);
+    },
+
     /** Sends the confirmations a caller's transaction queued, once it has committed. */
     dispatchMails: dispatch,
 
