@@ -144,15 +144,24 @@ export function createNotificationScheduler(deps: {
     /** One pass at `now`: queues what is due and answers how many mails it queued. */
     async run(now: Date): Promise<number> {
       let queued = 0;
+      const failures: unknown[] = [];
       for (const licenseId of await deps.settings.licensesWithNotifications()) {
-        const settings = await deps.settings.ofLicense(licenseId);
-        const ids = [
-          ...(settings.notifications.booking.status ? await reminders(licenseId, settings, now) : []),
-          ...(settings.notifications.birthday.status ? await birthdays(licenseId, settings, now) : []),
-        ];
-        deps.mails.dispatch(ids);
-        queued += ids.length;
+        // One company's failure (a template, a bad setting) must not stop the others' reminders.
+        try {
+          const settings = await deps.settings.ofLicense(licenseId);
+          const ids = [
+            ...(settings.notifications.booking.status ? await reminders(licenseId, settings, now) : []),
+            ...(settings.notifications.birthday.status ? await birthdays(licenseId, settings, now) : []),
+          ];
+          deps.mails.dispatch(ids);
+          queued += ids.length;
+        } catch (error) {
+          failures.push(error);
+        }
       }
+      // The job fails with them (pg-boss keeps the error), after every company had its turn.
+      if (failures.length)
+        throw new AggregateError(failures, `notifications failed for ${failures.length} companies`);
       return queued;
     },
   };
