@@ -48,6 +48,7 @@ CREATE INDEX "mail_attachments_file_idx" ON "mail_attachments" USING btree ("fil
 CREATE INDEX "mails_license_created_idx" ON "mails" USING btree ("license_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "mails_license_status_idx" ON "mails" USING btree ("license_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "mails_license_contact_idx" ON "mails" USING btree ("license_id","contact_id","created_at" DESC NULLS FIRST) WHERE "mails"."contact_id" is not null;--> statement-breakpoint
-CREATE INDEX "mails_waiting_idx" ON "mails" USING btree ("created_at") WHERE "mails"."status" = 'waiting';--> statement-breakpoint
+CREATE INDEX "mails_waiting_idx" ON "mails" USING btree ("license_id","created_at") WHERE "mails"."status" = 'waiting';--> statement-breakpoint
+CREATE INDEX "mails_waiting_error_idx" ON "mails" USING btree ("license_id","created_at") WHERE "mails"."status" = 'waiting' and "mails"."error" is not null;--> statement-breakpoint
 CREATE INDEX "mails_search_trgm_idx" ON "mails" USING gin (lower("subject" || ' ' || "contact_email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_license_birthday_idx" ON "customers" USING btree ("license_id",extract(month from "birthdate"),extract(day from "birthdate")) WHERE "customers"."birthdate" is not null;

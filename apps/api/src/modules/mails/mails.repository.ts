@@ -217,11 +217,13 @@ export function createMailsRepository(db: DbOrTx) {
           oldestWaitingAt: sql<
             string | null
           >`(select min(${mails.createdAt}) from ${mails} where ${scoped('waiting')})`,
-          lastError: sql<string | null>`(select ${mails.error} from ${mails} where ${and(
-            eq(mails.licenseId, licenseId),
-            sql`${mails.status} in ('waiting', 'failed')`,
-            sql`${mails.error} is not null`,
-          )} order by ${mails.createdAt} desc nulls first limit 1)`,
+          // The newest error: of the last failed mail or the last waiting one with an error, each found
+          // at the top of its index (a filter over all the license's mails would walk them all).
+          lastError: sql<string | null>`(select e.error from (
+            (select ${mails.error} as error, ${mails.createdAt} as at from ${mails} where ${scoped('failed')} and ${mails.error} is not null order by ${mails.createdAt} desc nulls first limit 1)
+            union all
+            (select ${mails.error}, ${mails.createdAt} from ${mails} where ${scoped('waiting')} and ${mails.error} is not null order by ${mails.createdAt} desc nulls first limit 1)
+          ) e order by e.at desc limit 1)`,
         })
         .from(sql`(select 1) as one`);
       return row!;

@@ -54,7 +54,12 @@ export const mails = pgTable(
     index('mails_license_contact_idx')
       .on(t.licenseId, t.contactId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.contactId} is not null`),
-    index('mails_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'waiting'`),
+    // The license's waiting mails, counted from the index alone; the sweep's oldest-first walk.
+    index('mails_waiting_idx').on(t.licenseId, t.createdAt).where(sql`${t.status} = 'waiting'`),
+    // The newest waiting mail with an error (the health's last error), found without walking the rest.
+    index('mails_waiting_error_idx')
+      .on(t.licenseId, t.createdAt)
+      .where(sql`${t.status} = 'waiting' and ${t.error} is not null`),
     // The free-text search: subject and address, lower-cased, by trigrams.
     index('mails_search_trgm_idx').using(
       'gin',
