@@ -20,10 +20,15 @@ export function createDiskStorage(root: string): FileStorage {
   return {
     async put(key, data) {
       const file = pathOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
+      // Write then rename, so a reader never sees half a file; the folder made only when missing.
       const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, data);
+      try {
+        await writeFile(partial, data);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(partial, data);
+      }
       await rename(partial, file);
     },
     async get(key) {

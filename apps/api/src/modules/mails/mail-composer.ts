@@ -24,6 +24,7 @@ import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { companySettings } from '../settings/settings.table.js';
 import type { MailDraft, MailsService } from './mails.service.js';
 import {
   type BookingMailData,
@@ -114,11 +115,15 @@ export function createMailComposer(deps: {
         customerLanguage: customers.language,
         productName: products.name,
         calendarName: bookingCalendars.name,
+        // The company's settings in the same round trip.
+        settingsData: companySettings.data,
+        settingsSecrets: companySettings.secrets,
       })
       .from(bookings)
       .innerJoin(customers, eq(customers.id, bookings.customerId))
       .innerJoin(products, eq(products.id, bookings.productId))
       .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
+      .innerJoin(companySettings, eq(companySettings.licenseId, bookings.licenseId))
       .where(and(eq(bookings.licenseId, licenseId), eq(bookings.id, bookingId)));
     return row;
   }
@@ -155,8 +160,7 @@ export function createMailComposer(deps: {
     ): Promise<number | null> {
       const row = await bookingData(tx, licenseId, bookingId);
       if (!row?.customerEmail) return null;
-      // Read in the transaction: on the embedded database another connection would wait for it.
-      const settings = await deps.settings.ofLicense(licenseId, tx);
+      const settings = deps.settings.fromRow({ data: row.settingsData, secrets: row.settingsSecrets });
       const company = mailCompany(settings, deps.publicUrl);
       const language = mailLanguage(row.customerLanguage, settings);
       const data: BookingMailData = {

@@ -92,20 +92,29 @@ export function createMailsRepository(db: DbOrTx) {
         .orderBy(asc(mailAttachments.position));
     },
 
+    /** The mail and its attachments in one statement (a round trip less in the request that queues it). */
     async insert(mail: NewMail, attachments: { fileId: number; contentId?: string | null }[]) {
-      const [row] = await db.insert(mails).values(mail).returning({ id: mails.id });
-      const id = row!.id;
-      if (attachments.length) {
-        await db.insert(mailAttachments).values(
-          attachments.map((a, position) => ({
-            mailId: id,
-            position,
-            fileId: a.fileId,
-            contentId: a.contentId ?? null,
-          })),
-        );
+      if (!attachments.length) {
+        const [row] = await db.insert(mails).values(mail).returning({ id: mails.id });
+        return row!.id;
       }
-      return id;
+      const rows = attachments.map(
+        (a, position) => sql`(${position}::int, ${a.fileId}::int, ${a.contentId ?? null}::text)`,
+      );
+      const result = await db.execute(sql`
+        with m as (
+          insert into ${mails} (license_id, type, kind, contact_id, contact_email, language, subject, html, text, message_id, resent_from_id)
+          values (${mail.licenseId}, ${mail.type}, ${mail.kind}, ${mail.contactId ?? null}::int, ${mail.contactEmail},
+            ${mail.language}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.messageId}, ${mail.resentFromId ?? null}::int)
+          returning id
+        ),
+        a as (
+          insert into ${mailAttachments} (mail_id, position, file_id, content_id)
+          select m.id, x.position, x.file_id, x.content_id
+          from m, (values ${sql.join(rows, sql`, `)}) as x(position, file_id, content_id)
+        )
+        select id from m`);
+      return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
     },
 
     /**

@@ -40,7 +40,11 @@ export function createSettingsService(deps: {
   async function load(licenseId: number, db?: DbOrTx) {
     const row = await (db ? createSettingsRepository(db) : repo).find(licenseId);
     if (!row) throw notFound();
-    // Stored settings over today's defaults, so a setting added later has its default.
+    return merged(row);
+  }
+
+  /** Stored settings over today's defaults, so a setting added later has its default. */
+  function merged(row: { data: Record<string, unknown>; secrets: Record<string, string> }) {
     const defaults = defaultSettings(null);
     const stored = row.data as Partial<PublicSettings>;
     const data = { ...defaults, ...stored } as PublicSettings;
@@ -64,6 +68,12 @@ export function createSettingsService(deps: {
     },
 
     /** A license's settings as `get` answers them (secrets only flagged), for work done without a caller. */
+    /** Settings as `get` answers them, from a `company_settings` row another query already read. */
+    fromRow(row: { data: Record<string, unknown>; secrets: Record<string, string> }): Settings {
+      const { data, secrets } = merged(row);
+      return withSecretFlags(data, secrets);
+    },
+
     async ofLicense(licenseId: number, db?: DbOrTx): Promise<Settings> {
       const { data, secrets } = await load(licenseId, db);
       return withSecretFlags(data, secrets);
