@@ -18,7 +18,8 @@ export const secretFields = {
 export type SecretPath = keyof typeof secretFields;
 
 export function defaultSettings(companyName: string | null, locale: Language = 'es'): PublicSettings {
-  const notification = (subject: string) => ({ status: false, hour: 9, daysInAdvance: 1, subject, body: '' });
+  // No text of the company's own: the mail's own subject and text go, in each customer's language.
+  const notification = () => ({ status: false, hour: 9, daysInAdvance: 1, subject: '', body: '' });
   return {
     companyName,
     vat: null,
@@ -54,8 +55,8 @@ export function defaultSettings(companyName: string | null, locale: Language = '
     },
     verifactu: { status: false, environment: 'test', taxId: null, certificateFile: null },
     notifications: {
-      booking: notification('Recordatorio de su reserva'),
-      birthday: notification('¡Feliz cumpleaños!'),
+      booking: notification(),
+      birthday: notification(),
     },
     giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365, numberOfBookings: 1 },
     subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 0 },

@@ -38,13 +38,16 @@ export function renderNotificationMail(
   language: Language,
 ): RenderedMail {
   const filled = allowedValues(kind, values);
-  const body = fillPlaceholders(template.body, filled)
+  // A company that switches a notification on without writing its text sends ours, in the language.
+  const ownBody = template.body.trim() ? template.body : t(language, `notification.${kind}.body`);
+  const ownSubject = template.subject.trim() ? template.subject : t(language, `notification.${kind}.subject`);
+  const body = fillPlaceholders(ownBody, filled)
     .replace(/\r\n?/g, '\n')
     .replace(/^\n+|\s+$/g, '');
   const firstLine = body.split('\n').find((line) => line.trim()) ?? '';
   return renderMail(
     {
-      subject: fillPlaceholders(template.subject, filled),
+      subject: fillPlaceholders(ownSubject, filled),
       preheader: firstLine,
       blocks: body ? [{ kind: 'paragraph', text: body }] : [],
     },

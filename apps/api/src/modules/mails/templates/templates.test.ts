@@ -455,6 +455,28 @@ describe('notification placeholders', () => {
   });
 });
 
+describe('notifications without the company’s own text', () => {
+  it('send ours, in the customer’s language, with the placeholders filled', () => {
+    const values = birthdayPlaceholderValues('Laura Smith', company);
+    const en = renderNotificationMail('birthday', { subject: '', body: '  ' }, values, company, 'en');
+    expect(en.subject).toBe('Happy birthday, Laura Smith!');
+    expect(en.text).toContain(`Everyone at ${company.name} wishes you a very happy birthday.`);
+    const es = renderNotificationMail('birthday', { subject: '', body: '' }, values, company, 'es');
+    expect(es.subject).toBe('¡Feliz cumpleaños, Laura Smith!');
+    // A text of its own wins.
+    const own = renderNotificationMail(
+      'birthday',
+      { subject: 'Hola', body: 'Texto propio' },
+      values,
+      company,
+      'en',
+    );
+    expect(own.subject).toBe('Hola');
+    expect(own.text).toContain('Texto propio');
+    expect(own.text).not.toContain('Everyone at');
+  });
+});
+
 describe('order receipt', () => {
   it('lists the order, its lines, taxes, total and payment method', () => {
     const mail = renderOrderReceipt(receipt, company, 'es');
