@@ -42,6 +42,8 @@ export interface RequestOptions {
   logoutOn401?: boolean;
   /** `blob`: the answer is a file (an image, a report), not the JSON envelope. */
   responseType?: 'json' | 'blob';
+  /** How long to wait for the answer; 20 s unless a call is known to take longer (a test mail). */
+  timeoutMs?: number;
 }
 
 export function toSearch(query: Record<string, QueryValue> | undefined): string {
@@ -79,14 +81,14 @@ function toApiError(status: number, body: unknown, fallback: string): ApiError {
   return new ApiError(status, code, message, error?.details);
 }
 
-/** One call to the API: bearer token, 20 s timeout, `{data}` unwrapped, failures as `ApiError`. */
+/** One call to the API: bearer token, 20 s timeout (unless `timeoutMs`), `{data}` unwrapped, failures as `ApiError`. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, requestTimeoutMs);
+  }, options.timeoutMs ?? requestTimeoutMs);
   linkSignals(controller, options.signal);
 
   const token = getToken();

@@ -46,6 +46,14 @@ export const queryKeys = {
     of: (calendarId: number, productId: number, from: string, to: string) =>
       ['availability', calendarId, productId, from, to] as const,
   },
+  mails: {
+    ...resourceKeys('mails'),
+    /** Failing and blocked mails, for the warnings of the mail list and the dashboard. */
+    health: () => ['mails', 'health'] as const,
+  },
+  /** A notification rendered with sample data: the same texts render the same mail. */
+  notificationPreview: (kind: string, subject: string, body: string, language: string | undefined) =>
+    ['notificationPreview', kind, subject, body, language ?? ''] as const,
   files: {
     /** A file never changes once uploaded: its resized images are cached for the session. */
     resized: (id: number, width: number, height: number) => ['files', id, 'resize', width, height] as const,
