@@ -1,5 +1,14 @@
-import type { CurrentUser, Settings, UiConfig, UpdateSettingsBody } from '@mostrador/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CurrentUser,
+  NotificationPreviewBody,
+  RenderedMail,
+  Settings,
+  TestMailBody,
+  TestMailResult,
+  UiConfig,
+  UpdateSettingsBody,
+} from '@mostrador/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -11,6 +20,40 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (body: UpdateSettingsBody) => api.put<Settings>('/admin/settings', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+}
+
+/**
+ * How long a test mail may take: the server waits for the mail server's greeting, its TLS and its answer,
+ * each with a timeout of its own, and then answers; longer than the usual 20 s.
+ */
+export const testMailTimeoutMs = 90_000;
+
+/** Sends a test mail with the saved mail server settings; answers what the mail server said. */
+export function useSendTestMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TestMailBody) =>
+      api.post<TestMailResult>('/admin/settings/mail/test', body, { timeoutMs: testMailTimeoutMs }),
+    // The test mail is a mail of the outbox like the others.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mails.all }),
+  });
+}
+
+/** A notification as a customer would get it, rendered with sample data; idle while `body` is undefined. */
+export function useNotificationPreview(body: NotificationPreviewBody | undefined) {
+  return useQuery({
+    queryKey: queryKeys.notificationPreview(
+      body?.kind ?? '',
+      body?.subject ?? '',
+      body?.body ?? '',
+      body?.language,
+    ),
+    queryFn: ({ signal }) =>
+      api.post<RenderedMail>('/admin/settings/notifications/preview', body, { signal }),
+    enabled: body !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
