@@ -4,6 +4,7 @@ import {
   CalendarOutlined,
   DashboardOutlined,
   IdcardOutlined,
+  MailOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -28,7 +29,7 @@ export interface MenuEntry {
 
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
- * route (a unit test checks it); mails, gift vouchers, subscriptions, suppliers and the billing and payment
+ * route (a unit test checks it); gift vouchers, subscriptions, suppliers and the billing and payment
  * settings come back with their screens.
  */
 export const menuEntries: MenuEntry[] = [
@@ -60,6 +61,13 @@ export const menuEntries: MenuEntry[] = [
         permission: 'customers_create',
       },
     ],
+  },
+  {
+    key: 'mails',
+    label: 'menu.mails',
+    icon: MailOutlined,
+    path: '/mails',
+    permission: 'mails_find',
   },
   {
     key: 'orders',
@@ -110,6 +118,8 @@ export const menuEntries: MenuEntry[] = [
     children: [
       { key: 'settingsGeneral', label: 'menu.settingsGeneral', path: '/settings/company' },
       { key: 'settingsTaxes', label: 'menu.settingsTaxes', path: '/settings/taxes' },
+      { key: 'settingsMail', label: 'menu.settingsMail', path: '/settings/mail' },
+      { key: 'settingsNotifications', label: 'menu.settingsNotifications', path: '/settings/notifications' },
     ],
   },
 ];

@@ -16,7 +16,21 @@ const keysOf = (permissions: Permission[]) => {
 
 describe('menu', () => {
   it('shows only the dashboard and the always-available settings without permissions', () => {
-    expect(keysOf([])).toEqual(['dashboard', 'settings', 'settingsGeneral', 'settingsTaxes']);
+    expect(keysOf([])).toEqual([
+      'dashboard',
+      'settings',
+      'settingsGeneral',
+      'settingsTaxes',
+      'settingsMail',
+      'settingsNotifications',
+    ]);
+  });
+
+  it('shows the sent mails only with mails_find', () => {
+    expect(keysOf(['mails_resend'])).not.toContain('mails');
+    expect(keysOf(['mails_find'])).toContain('mails');
+    expect(routesFor(new Set(['mails_resend'])).map((r) => r.path)).not.toContain('/mails');
+    expect(routesFor(new Set(['mails_find'])).map((r) => r.path)).toContain('/mails');
   });
 
   it('shows an entry with its permission and a group when one of its entries shows', () => {
@@ -44,7 +58,6 @@ describe('menu', () => {
     // The screens not built yet are neither in the menu nor routes.
     const keys = keysOf([...allPermissions]);
     for (const missing of [
-      'mails',
       'giftVouchers',
       'subscriptions',
       'suppliers',
@@ -54,7 +67,6 @@ describe('menu', () => {
       expect(keys).not.toContain(missing);
     const paths = routesFor(new Set(allPermissions)).map((r) => r.path);
     for (const missing of [
-      '/mails',
       '/gift-vouchers',
       '/subscriptions',
       '/suppliers',
@@ -76,6 +88,8 @@ describe('menu', () => {
       key: 'settingsTaxes',
       parent: 'settings',
     });
+    expect(selectedEntry(menuEntries, '/settings/mail')).toEqual({ key: 'settingsMail', parent: 'settings' });
+    expect(selectedEntry(menuEntries, '/mails')?.key).toBe('mails');
     expect(selectedEntry(menuEntries, '/nowhere')).toBeNull();
   });
 });
@@ -88,6 +102,8 @@ describe('routes', () => {
       '/one/backend/dashboard',
       '/profile',
       '/settings/company',
+      '/settings/mail',
+      '/settings/notifications',
       '/settings/taxes',
     ]);
   });

@@ -64,6 +64,17 @@ export const appRoutes: AppRoute[] = [
     page: () => import('../features/settings/pages/company-settings-page').then((m) => m.CompanySettingsPage),
   },
   {
+    id: 'mailSettings',
+    path: '/settings/mail',
+    page: () => import('../features/settings/pages/mail-settings-page').then((m) => m.MailSettingsPage),
+  },
+  {
+    id: 'notificationSettings',
+    path: '/settings/notifications',
+    page: () =>
+      import('../features/settings/pages/notification-settings-page').then((m) => m.NotificationSettingsPage),
+  },
+  {
     id: 'taxes',
     path: '/settings/taxes',
     page: () => import('../features/taxes/pages/taxes-page').then((m) => m.TaxesPage),
@@ -92,6 +103,13 @@ export const appRoutes: AppRoute[] = [
     permissions: ['cashRegisters_find'],
     page: () =>
       import('../features/cash-registers/pages/cash-registers-page').then((m) => m.CashRegistersPage),
+  },
+  // A mail opens in a drawer over the list (`/mails?mail=<id>`).
+  {
+    id: 'mails',
+    path: '/mails',
+    permissions: ['mails_find'],
+    page: () => import('../features/mails/pages/mails-page').then((m) => m.MailsPage),
   },
   {
     id: 'orders',

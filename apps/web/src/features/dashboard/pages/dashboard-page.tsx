@@ -3,6 +3,7 @@ import { Alert, Card, Col, Row, Statistic } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { MailHealthAlert } from '../../mails/components/mail-health-alert';
 
 const cards: { key: string; icon: ComponentType }[] = [
   { key: 'earnings', icon: EuroOutlined },
@@ -11,12 +12,16 @@ const cards: { key: string; icon: ComponentType }[] = [
   { key: 'yearOverYear', icon: LineChartOutlined },
 ];
 
-/** The dashboard's frame; the figures come with the reports. */
+/**
+ * The dashboard's frame; the figures come with the reports. For who may see the mails, a warning when
+ * mails fail or cannot leave, leading to them.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
+      <MailHealthAlert />
       <Alert type="info" showIcon title={t('dashboard.comingLater')} style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]}>
         {cards.map(({ key, icon: Icon }) => (
