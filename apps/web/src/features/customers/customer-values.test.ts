@@ -73,6 +73,16 @@ describe('customer form values', () => {
     ]);
   });
 
+  it('keeps the language of the mails: none is the company’s (null)', () => {
+    expect(toFormValues(undefined, fields, 'España').language).toBeNull();
+    expect(
+      customerBody.parse(toBody(toFormValues(customer, fields, 'España'), fields, customer)).language,
+    ).toBeNull();
+    const values = toFormValues({ ...customer, language: 'eu' }, fields, 'España');
+    expect(values.language).toBe('eu');
+    expect(customerBody.parse(toBody(values, fields, customer)).language).toBe('eu');
+  });
+
   it('stores dates as YYYY-MM-DD and empty texts as null', () => {
     const values = toFormValues(undefined, fields, 'España');
     values.name = '  Pablo ';

@@ -1,4 +1,11 @@
-import type { Customer, CustomerBody, CustomerListItem, CustomField, genders } from '@mostrador/contract';
+import type {
+  Customer,
+  CustomerBody,
+  CustomerListItem,
+  CustomField,
+  genders,
+  Language,
+} from '@mostrador/contract';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../lib/dayjs';
 
@@ -17,6 +24,8 @@ export interface CustomerFormValues {
   vat: string;
   birthdate: Dayjs | null;
   gender: (typeof genders)[number] | null;
+  /** The language of the mails the customer gets; null: the company's main language. */
+  language: Language | null;
   street: string;
   streetNumber: string;
   postalCode: string;
@@ -99,6 +108,7 @@ export function toFormValues(
     ...texts,
     birthdate: customer?.birthdate ? dayjs(customer.birthdate, isoDay) : null,
     gender: customer?.gender ?? null,
+    language: customer?.language ?? null,
     custom: Object.fromEntries(
       fields.map((field) => [field.id, customFieldInput(field, stored.get(field.id))]),
     ),
@@ -120,6 +130,7 @@ export function toBody(values: CustomerFormValues, fields: CustomField[], custom
     ...texts,
     birthdate: values.birthdate?.isValid() ? values.birthdate.format(isoDay) : null,
     gender: values.gender ?? null,
+    language: values.language ?? null,
     image: customer?.image ?? null,
     customFields: [
       ...fields.map((field) => ({

@@ -1,9 +1,10 @@
-import { customerBody, genders } from '@mostrador/contract';
-import { Col, DatePicker, Form, Input, Radio } from 'antd';
+import { customerBody, genders, languages } from '@mostrador/contract';
+import { Col, DatePicker, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormSection } from '../../../components/forms/form-section';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { dayjs } from '../../../lib/dayjs';
+import { useCompanySettings } from '../../session/api';
 import type { TextField } from '../customer-values';
 import { useCustomerFields } from '../use-customer-fields';
 import { CustomFieldItem } from './custom-field-item';
@@ -28,6 +29,7 @@ const upperCase = (value: string) => value?.toUpperCase();
 export function CustomerFormSections({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
   const customFields = useCustomerFields();
+  const { locale } = useCompanySettings();
 
   const text = (field: TextField, options: TextOptions = {}) => (
     <Form.Item
@@ -88,6 +90,25 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
               aria-label={t('customers.fields.gender')}
               optionType="button"
               options={genders.map((gender) => ({ value: gender, label: t(`customers.genders.${gender}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="language"
+            label={t('customers.fields.language')}
+            extra={t('customers.languageHelp')}
+            // No language (null) is the company's: the select shows it as its placeholder, and clearing it
+            // gives null again.
+            getValueProps={(value: string | null) => ({ value: value ?? undefined })}
+            normalize={(value: string | undefined) => value ?? null}
+          >
+            <Select
+              allowClear
+              placeholder={t('customers.companyLanguage', { language: t(`languageNames.${locale}`) })}
+              // Each language by its own name, as the customer reads it.
+              options={languages.map((code) => ({ value: code, label: t(`languageNames.${code}`) }))}
+              data-testid="customer-language"
             />
           </Form.Item>
         </Col>
