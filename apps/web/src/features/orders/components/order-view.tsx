@@ -43,6 +43,7 @@ import { DeleteOrderButton } from './order-list-delete-button';
 import { cloneOrderPath, editOrderPath, ordersPath, refundOrderPath } from './order-list-paths';
 import { OrderStatusTag } from './order-list-status-tag';
 import { notRefundableReason } from './refund-amounts';
+import { SendOrderMailButton } from './send-order-mail-button';
 
 /** On paper: the page without the app's frame and the actions. */
 const printCss = `@media print {
@@ -200,7 +201,7 @@ interface OrderViewProps {
 /**
  * A paid, refunded or refund order as a read-only record: who, when,
  * how it was paid, its lines and totals, the refunds made of it, and the actions still allowed (refund,
- * reorder, print, delete where the server allows it). Its note (and customer until invoiced) still change.
+ * reorder, print, send the receipt by email, delete where the server allows it). Its note (and customer until invoiced) still change.
  */
 export function OrderView({ order, reason }: OrderViewProps) {
   const { t } = useTranslation();
@@ -212,6 +213,8 @@ export function OrderView({ order, reason }: OrderViewProps) {
   const item = useOrderListItem(can('orders_find') ? order.id : undefined).data;
   const refundable = can('orders_create') && notRefundableReason(order) === undefined;
   const hasRefundedLines = order.lines.some((line) => line.refundedQuantity > 0);
+  // The receipt of what was paid goes by email: a paid order, also once (partly) refunded.
+  const canMail = can('orders_find') && (order.status === 'paid' || order.status === 'refunded');
 
   const title = t(isRefund ? 'orders.view.refundTitle' : 'orders.form.editTitle', { code: order.code });
   const actions = (
@@ -219,6 +222,7 @@ export function OrderView({ order, reason }: OrderViewProps) {
       <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()} data-testid="order-print">
         {t('orders.view.print')}
       </Button>
+      {canMail && <SendOrderMailButton order={order} defaultEmail={item?.contactEmail} />}
       {can('orders_create') && !isRefund && (
         <ButtonLink
           icon={<CopyOutlined aria-hidden />}
