@@ -489,7 +489,11 @@ describe('booking confirmations', () => {
       booking: { bookingCalendarId: c.calendarId, startsAt },
     });
     const order = await created(
-      await createOrder(t, c, { status: 'draft', customerId: c.customerId, lines: [line('2027-03-02T10:00')] }),
+      await createOrder(t, c, {
+        status: 'draft',
+        customerId: c.customerId,
+        lines: [line('2027-03-02T10:00')],
+      }),
     );
     const first = order.lines[0].bookingId as number;
     await delivered(c, (await onlyMail(c, { kind: { eq: 'booking_created' } })).id);
