@@ -9,6 +9,7 @@ import { downloadFile } from '../../files/download-file';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { addressBody, useMail, useResendMail } from '../api';
+import { EmailAddress } from './email-address';
 import { MailAddressDialog } from './mail-address-dialog';
 import { MailContent } from './mail-content';
 import { MailStatusTag } from './mail-status-tag';
@@ -31,7 +32,8 @@ export function MailErrorAlert({ mail }: { mail: Pick<Mail, 'status' | 'error' |
       showIcon
       title={title}
       description={
-        mail.error && mail.error !== title ? (
+        // A mail waiting for a mail server has no reply of a server: only the reason says it.
+        mail.error && mail.errorCode !== 'no_mail_server' ? (
           <Typography.Text style={{ overflowWrap: 'anywhere' }}>{mail.error}</Typography.Text>
         ) : undefined
       }
@@ -113,7 +115,11 @@ function MailFacts({ mail, onOpen }: { mail: Mail; onOpen: (id: number) => void 
       style={{ marginBottom: 16 }}
       data-testid="mail-facts"
       items={[
-        { key: 'to', label: t('mails.fields.contactEmail'), children: mail.contactEmail || none },
+        {
+          key: 'to',
+          label: t('mails.fields.contactEmail'),
+          children: mail.contactEmail ? <EmailAddress email={mail.contactEmail} /> : none,
+        },
         { key: 'subject', label: t('mails.fields.subject'), children: mail.subject || none },
         { key: 'status', label: t('mails.fields.status'), children: <MailStatusTag status={mail.status} /> },
         {

@@ -93,7 +93,7 @@ function MailHealthAlerts({ style }: { style?: CSSProperties }) {
         })}
         description={
           <>
-            {health.lastError && <>{t('mails.health.lastError', { error: health.lastError })} </>}
+            {health.lastError && <div>{t('mails.health.lastError', { error: health.lastError })}</div>}
             <Link to={mailsWithStatusPath('failed')} style={inTextLink} data-testid="mail-health-failed-link">
               {t('mails.health.showFailed')}
             </Link>
@@ -115,7 +115,7 @@ function MailHealthAlerts({ style }: { style?: CSSProperties }) {
         })}
         description={
           <>
-            {health.lastError && <>{t('mails.health.lastError', { error: health.lastError })} </>}
+            {health.lastError && <div>{t('mails.health.lastError', { error: health.lastError })}</div>}
             <Link to={mailsWithStatusPath('waiting')} style={inTextLink}>
               {t('mails.health.showWaiting')}
             </Link>

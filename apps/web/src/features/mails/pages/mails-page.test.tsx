@@ -33,6 +33,15 @@ const failed: MailListItem = {
   errorCode: 'permanent',
   attempts: 1,
 };
+const waiting: MailListItem = {
+  ...sent,
+  id: 14,
+  status: 'waiting',
+  sentAt: null,
+  error: 'No mail server is configured for this company',
+  errorCode: 'no_mail_server',
+  attempts: 0,
+};
 const mail: Mail = {
   ...sent,
   html: '<p>Hello <b>Lucía</b></p><script>parent.document.title = "pwned"</script>',
@@ -63,7 +72,7 @@ function stubMails(
     if (init.method === 'POST' && onPost) return onPost(url, JSON.parse(String(init.body ?? '{}')));
     if (url.includes('/admin/mails/health')) return { body: { data: health } };
     if (/\/admin\/mails\/\d+/.test(url)) return { body: { data: mail } };
-    return list([sent, failed]);
+    return list([sent, failed, waiting]);
   });
 }
 
@@ -75,7 +84,7 @@ describe('MailsPage', () => {
   it('lists the mails latest first, statuses and types translated, id, recipient id and text hidden', async () => {
     const calls = stubMails();
     renderPage(['mails_find']);
-    expect(await screen.findByText('2 mails', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('3 mails', undefined, slow)).toBeTruthy();
     const listCall = calls.find((call) => /\/admin\/mails\?/.test(call.url));
     expect(decodeURIComponent(listCall?.url ?? '')).toContain('orders={"createdAt":"desc"}');
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
@@ -84,10 +93,14 @@ describe('MailsPage', () => {
     expect(screen.getAllByTestId('mail-status-tag').map((tag) => tag.textContent)).toEqual([
       'Sent',
       'Failed',
+      'Waiting',
     ]);
-    expect(screen.getAllByText('Customer').length).toBe(2);
-    // Why it failed: the reason in words, then the server's reply.
-    expect(screen.getByText('The mail server refused it: 550 5.1.1 Mailbox does not exist')).toBeTruthy();
+    expect(screen.getAllByText('Customer').length).toBe(3);
+    // Why it failed: the server's reply (the reason in words with it on hover).
+    expect(screen.getByText('550 5.1.1 Mailbox does not exist')).toBeTruthy();
+    // Waiting for a mail server: our reason in the user's language, not the API's stored English.
+    expect(screen.getByText('No mail server is configured')).toBeTruthy();
+    expect(screen.queryByText(/for this company/)).toBeNull();
     // Nothing to warn about.
     expect(screen.queryByTestId('mail-health')).toBeNull();
   });
@@ -95,7 +108,7 @@ describe('MailsPage', () => {
   it('filters by status through the URL', async () => {
     const calls = stubMails();
     renderPage(['mails_find'], '/mails?filters=%7B%22status%22%3A%7B%22in%22%3A%5B%22failed%22%5D%7D%7D');
-    expect(await screen.findByText('2 mails', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('3 mails', undefined, slow)).toBeTruthy();
     const listCall = calls.find((call) => /\/admin\/mails\?/.test(call.url));
     expect(decodeURIComponent(listCall?.url ?? '')).toContain('filters={"status":{"in":["failed"]}}');
     expect(screen.getByTestId('clear-filters')).toBeTruthy();

@@ -1,13 +1,15 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { MailListItem } from '@mostrador/contract';
-import { Button, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import { dayjs } from '../../../lib/dayjs';
 import { formatDateTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useMailList } from '../api';
+import { EmailAddress } from '../components/email-address';
 import { MailDrawer } from '../components/mail-drawer';
 import { MailFilters } from '../components/mail-filters';
 import { MailHealthAlert } from '../components/mail-health-alert';
@@ -21,17 +23,25 @@ function parseId(raw: string | null): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-/** Why the mail waits or failed: the reason in the user's language, else the server's reply. */
+/**
+ * Why the mail waits or failed: the server's reply, else the reason in words. A failure in the error
+ * colour; a wait in the darkest gold, the one that reads on white (antd's warning text does not).
+ */
 function ErrorCell({ item }: { item: MailListItem }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   if (item.status === 'sent' || (!item.error && !item.errorCode)) return null;
   const reason = item.errorCode ? t(`mails.errorCodes.${item.errorCode}`) : '';
-  const text = [reason, item.error].filter(Boolean).join(': ');
+  // The server's own reply says most in little room, the reason in words with it on hover; a mail
+  // waiting for a mail server has no reply, only our reason (its stored text is the API's English).
+  const reply = item.errorCode === 'no_mail_server' ? null : item.error;
+  const text = reply || reason;
+  const full = [reason, reply].filter(Boolean).join(': ');
   return (
     <Typography.Text
-      type={item.status === 'failed' ? 'danger' : 'warning'}
-      ellipsis={{ tooltip: text }}
-      style={{ maxWidth: 280 }}
+      type={item.status === 'failed' ? 'danger' : undefined}
+      ellipsis={{ tooltip: full }}
+      style={{ maxWidth: 200, ...(item.status === 'failed' ? {} : { color: token.gold9 }) }}
     >
       {text}
     </Typography.Text>
@@ -96,9 +106,17 @@ export function MailsPage() {
       key: 'createdAt',
       title: 'mails.fields.createdAt',
       sortable: true,
-      render: (item) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.createdAt, timeZone)}</span>
-      ),
+      // The day over the time: the list keeps its subject, address and error in view.
+      render: (item) => {
+        const at = dayjs(item.createdAt).tz(timeZone);
+        return (
+          <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(item.createdAt, timeZone)}>
+            {at.format('L')}
+            <br />
+            <Typography.Text type="secondary">{at.format('LT')}</Typography.Text>
+          </span>
+        );
+      },
     },
     {
       key: 'status',
@@ -113,7 +131,7 @@ export function MailsPage() {
       render: (item) => (
         <Button
           type="link"
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', maxWidth: 320 }}
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', maxWidth: 240 }}
           onClick={() => open(item.id)}
           data-testid="mail-open"
         >
@@ -131,7 +149,12 @@ export function MailsPage() {
         </Typography.Text>
       ),
     },
-    { key: 'contactEmail', title: 'mails.fields.contactEmail', sortable: true },
+    {
+      key: 'contactEmail',
+      title: 'mails.fields.contactEmail',
+      sortable: true,
+      render: (item) => <EmailAddress email={item.contactEmail} maxWidth={220} />,
+    },
     {
       key: 'error',
       title: 'mails.fields.error',
