@@ -97,7 +97,7 @@ export function NotificationPreview({ kind }: { kind: NotificationKind }) {
             html={rendered.html}
             text={rendered.text}
             title={rendered.subject}
-            height={420}
+            height={380}
             testId={`preview-content-${kind}`}
           />
         </Spin>

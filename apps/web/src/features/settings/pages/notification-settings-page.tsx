@@ -150,6 +150,7 @@ function NotificationSection({
             <Input
               ref={subjectRef}
               maxLength={200}
+              placeholder={t('settings.notifications.ownTextPlaceholder')}
               onFocus={() => {
                 target.current = 'subject';
               }}
@@ -166,6 +167,7 @@ function NotificationSection({
               ref={bodyRef}
               autoSize={{ minRows: 6, maxRows: 16 }}
               maxLength={20000}
+              placeholder={t('settings.notifications.ownTextPlaceholder')}
               onFocus={() => {
                 target.current = 'body';
               }}
