@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, logIn, screenshots, seriousViolations, switchLanguage } from './support';
+import { chooseOption, demo, logIn, screenshots, seriousViolations, switchLanguage } from './support';
 
 /** The year of the first date shown in a row ("03/02/2026 8:45 AM" or "02/03/2026 8:45"). */
 async function yearOf(row: Locator): Promise<number> {
@@ -45,12 +45,9 @@ async function drawerScreenshots(page: Page, name: string) {
 const rows = (page: Page) => page.getByTestId('list-cashRegisters').locator('tbody tr.ant-table-row');
 
 /** Picks an option of one of the list's filter selects. */
+/** Picks an option of the select `testId`, again until it holds (a click while it opens may be lost). */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .click();
+  await chooseOption(page, page.getByTestId(testId), option);
 }
 
 test.describe('cash register history', () => {
