@@ -1,6 +1,5 @@
-import { LockOutlined } from '@ant-design/icons';
 import { companySettingsSchema, type GeneralSettings, type Settings } from '@mostrador/contract';
-import { Alert, App, Card, Col, Form, Input, Row } from 'antd';
+import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
@@ -12,6 +11,7 @@ import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useUpdateSettings } from '../api';
 import { LanguageFields } from '../components/language-fields';
+import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
 
 /** The fields of the general section, in the order a person fills them. */
 const generalFields = [
@@ -82,17 +82,7 @@ export function CompanySettingsPage() {
   return (
     <>
       <PageHeader title={t('settings.companyTitle')} />
-      {!canEdit && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<LockOutlined aria-hidden />}
-          style={{ marginBottom: 16 }}
-          title={t('settings.readOnly')}
-          description={t('settings.readOnlyHelp')}
-          data-testid="settings-read-only"
-        />
-      )}
+      {!canEdit && <SettingsReadOnlyAlert />}
       <Form<GeneralSettings>
         name="settings"
         form={form}

@@ -1,6 +1,5 @@
-import { LockOutlined } from '@ant-design/icons';
 import { type MailSecurity, mailSecurities, type Settings, updateSettingsBody } from '@mostrador/contract';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
@@ -12,6 +11,7 @@ import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useUpdateSettings } from '../api';
 import { SecretStateTag } from '../components/secret-state-tag';
+import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
 import { TestMailCard } from '../components/test-mail-card';
 
 /** The mail section of the settings body, as the server checks it. */
@@ -162,17 +162,7 @@ export function MailSettingsPage() {
   return (
     <>
       <PageHeader title={t('settings.mail.title')} />
-      {!canEdit && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<LockOutlined aria-hidden />}
-          style={{ marginBottom: 16 }}
-          title={t('settings.readOnly')}
-          description={t('settings.readOnlyHelp')}
-          data-testid="settings-read-only"
-        />
-      )}
+      {!canEdit && <SettingsReadOnlyAlert />}
       <Form<MailFormValues>
         name="mail-settings"
         form={form}

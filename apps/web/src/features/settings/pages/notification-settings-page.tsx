@@ -1,4 +1,3 @@
-import { LockOutlined } from '@ant-design/icons';
 import {
   type NotificationKind,
   notificationKinds,
@@ -7,7 +6,6 @@ import {
   updateSettingsBody,
 } from '@mostrador/contract';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -36,6 +34,7 @@ import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useUpdateSettings } from '../api';
 import { NotificationPreview } from '../components/notification-preview';
+import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
 
 const notificationsSchema = updateSettingsBody.shape.notifications.unwrap();
 const notificationShape = notificationsSchema.shape.booking.shape;
@@ -246,17 +245,7 @@ export function NotificationSettingsPage() {
   return (
     <>
       <PageHeader title={t('settings.notifications.title')} />
-      {!canEdit && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<LockOutlined aria-hidden />}
-          style={{ marginBottom: 16 }}
-          title={t('settings.readOnly')}
-          description={t('settings.readOnlyHelp')}
-          data-testid="settings-read-only"
-        />
-      )}
+      {!canEdit && <SettingsReadOnlyAlert />}
       <Form<NotificationFormValues>
         name="notification-settings"
         form={form}
