@@ -33,6 +33,16 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     const database = await openDatabase(template ? { template: new Blob([readFileSync(template)]) } : {});
     return { database, drop: async () => {} };
   }
+  const server = await serverDatabase(serverUrl);
+  const database = await openDatabase({ url: server.url });
+  return { database, drop: server.drop };
+}
+
+/**
+ * A throwaway database on the PostgreSQL server at `serverUrl`: its address, and `drop`, which waits
+ * for closed pools' sockets to go before dropping it.
+ */
+export async function serverDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `mostrador_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -40,21 +50,20 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       // The pool's end() resolves before its sockets have closed: a connection still closing when the
       // database is dropped by force gets a FATAL its client reports as an uncaught error.
-      for (let i = 0; i < 50; i++) {
+      for (let i = 0; i < 100; i++) {
         const { rows } = await client.query(
           'select count(*)::int as n from pg_stat_activity where datname = $1',
           [name],
         );
         if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();

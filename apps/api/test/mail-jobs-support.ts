@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -12,7 +11,7 @@ import { type JobRuntime, startJobs } from '../src/jobs/runtime.js';
 import { createSecretBox } from '../src/lib/secrets.js';
 import { createLoginThrottle } from '../src/modules/authentication/login-throttle.js';
 import { createDiskStorage } from '../src/modules/files/file-storage.js';
-import type { TestApp } from './helpers.js';
+import { serverDatabase, type TestApp } from './helpers.js';
 
 /** The job queue's warnings and errors, shown only with JOBS_LOG=1. */
 export const jobsLog = process.env.JOBS_LOG
@@ -82,35 +81,11 @@ export async function durableDatabase(): Promise<{
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `mostrador_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const first = await openDatabase({ url: url.toString() });
+  const server = await serverDatabase(serverUrl);
+  const first = await openDatabase({ url: server.url });
   await runMigrations(first);
   await first.close();
-  return {
-    url: url.toString(),
-    open: () => openDatabase({ url: url.toString() }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      // Wait for the closed pools' sockets to go before dropping (see helpers.ts).
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await client.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await sleep(50);
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { url: server.url, open: () => openDatabase({ url: server.url }), drop: server.drop };
 }
 
 /**
