@@ -17,19 +17,25 @@ function quotedParam(value: string): string {
   return `"${value.replace(/[\p{Cc}"]/gu, '').trim()}"`;
 }
 
-const encoder = new TextEncoder();
+/** The octets of a character in UTF-8. */
+function utf8Size(char: string): number {
+  const code = char.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
 
 /**
  * A content line folded (RFC 5545 §3.1): no line longer than 75 octets, continuation lines start with
  * a space, never splitting a UTF-8 character.
  */
 export function foldIcsLine(line: string): string {
+  // Most lines are short and ASCII: one octet per character, nothing to fold.
+  if (line.length <= 75 && !/[^ -~]/.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   let limit = 75;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Size(char);
     if (octets + size > limit) {
       parts.push(current);
       current = ' ';
