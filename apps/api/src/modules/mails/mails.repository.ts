@@ -1,11 +1,17 @@
 import { and, asc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, executeNamed } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { files } from '../files/files.table.js';
 import { companySettings } from '../settings/settings.table.js';
 import { mailAttachments, mails, notificationsSent } from './mails.table.js';
 
 export type MailRow = typeof mails.$inferSelect;
+/** An attachment of a mail to queue: a file of the license, or a new one whose bytes are stored. */
+export type MailAttachmentDraft = { contentId?: string | null } & (
+  | { fileId: number }
+  | { file: { name: string; mimeType: string; size: number; storageKey: string } }
+);
+
 export type NewMail = Omit<typeof mails.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 const listSpec: ListSpec = {
@@ -92,29 +98,51 @@ export function createMailsRepository(db: DbOrTx) {
         .orderBy(asc(mailAttachments.position));
     },
 
-    /** The mail and its attachments in one statement (a round trip less in the request that queues it). */
-    async insert(mail: NewMail, attachments: { fileId: number; contentId?: string | null }[]) {
-      if (!attachments.length) {
-        const [row] = await db.insert(mails).values(mail).returning({ id: mails.id });
-        return row!.id;
-      }
-      const rows = attachments.map(
-        (a, position) => sql`(${position}::int, ${a.fileId}::int, ${a.contentId ?? null}::text)`,
+    /**
+     * The mail, the files it brings along (an `.ics` whose bytes are already stored) and its
+     * attachments, in one statement of fixed text: one round trip in the request that queues it, and
+     * a plan PostgreSQL can reuse.
+     */
+    async insert(mail: NewMail, attachments: MailAttachmentDraft[]) {
+      const list = attachments.map((a, position) =>
+        'fileId' in a
+          ? { position, file_id: a.fileId, content_id: a.contentId ?? null }
+          : {
+              position,
+              content_id: a.contentId ?? null,
+              name: a.file.name,
+              mime_type: a.file.mimeType,
+              size: a.file.size,
+              storage_key: a.file.storageKey,
+            },
       );
-      const result = await db.execute(sql`
+      const result = await executeNamed(
+        db,
+        'mail_insert',
+        sql`
         with m as (
           insert into ${mails} (license_id, type, kind, contact_id, contact_email, language, subject, html, text, message_id, resent_from_id)
-          values (${mail.licenseId}, ${mail.type}, ${mail.kind}, ${mail.contactId ?? null}::int, ${mail.contactEmail},
+          values (${mail.licenseId}::int, ${mail.type}, ${mail.kind}, ${mail.contactId ?? null}::int, ${mail.contactEmail},
             ${mail.language}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.messageId}, ${mail.resentFromId ?? null}::int)
-          returning id
+          returning id, license_id
+        ),
+        x as (
+          select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+            as x(position int, file_id int, content_id text, name text, mime_type text, size int, storage_key text)
+        ),
+        f as (
+          insert into ${files} (license_id, name, mime_type, size, storage_key)
+          select m.license_id, x.name, x.mime_type, x.size, x.storage_key from m, x where x.file_id is null
+          returning id, storage_key
         ),
         a as (
           insert into ${mailAttachments} (mail_id, position, file_id, content_id)
-          select m.id, x.position, x.file_id, x.content_id
-          from m, (values ${sql.join(rows, sql`, `)}) as x(position, file_id, content_id)
+          select m.id, x.position, coalesce(x.file_id, f.id), x.content_id
+          from m cross join x left join f on f.storage_key = x.storage_key
         )
-        select id from m`);
-      return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+        select id from m`,
+      );
+      return Number(result.rows[0]!.id);
     },
 
     /**

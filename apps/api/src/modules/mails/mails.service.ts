@@ -5,9 +5,12 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { pageOf } from '../../lib/list.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
-import { createMailsRepository, type MailRow } from './mails.repository.js';
+import { createMailsRepository, type MailAttachmentDraft, type MailRow } from './mails.repository.js';
 
-/** A mail ready to queue: rendered, addressed, with its attachments already stored as files. */
+/**
+ * A mail ready to queue: rendered, addressed, its attachments files of the license or new files whose
+ * bytes are already in the storage (their rows are written with the mail).
+ */
 export interface MailDraft {
   licenseId: number;
   type: 'user' | 'supplier' | 'customer';
@@ -18,7 +21,7 @@ export interface MailDraft {
   subject: string;
   html: string;
   text: string;
-  attachments: { fileId: number; contentId?: string | null }[];
+  attachments: MailAttachmentDraft[];
   resentFromId?: number | null;
 }
 
