@@ -59,7 +59,8 @@ describe('GET /admin/settings', () => {
       mail: { passSet: false },
       stripe: { secretKeySet: false, testSecretKeySet: false },
       redsys: { encryptionKeySet: false },
-      verifactu: { certificatePasswordSet: false, status: false, environment: 'test' },
+      verifactu: { certificate: null, status: false, environment: 'test', taxId: null },
+      billing: { fullSeries: '', simplifiedSeries: 'T', rectifyingSeries: 'R', simplifiedInvoices: false },
       notifications: { booking: { status: false }, birthday: { status: false } },
       giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365 },
       subscriptions: { daysToPaySubscriptionRenewal: 5 },
@@ -151,28 +152,6 @@ describe('company logo', () => {
     // Null removes it.
     expect((await call(t, 'PUT', url, { token, payload: { logo: null } })).body.data.logo).toBeNull();
   });
-
-  it('takes a Verifactu certificate file the company uploaded, never another company’s', async () => {
-    const { token } = await createLicense(t);
-    const other = await createLicense(t);
-    const mine = await createFile(t, token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
-    const theirs = await createFile(t, other.token, Buffer.from('%PDF-1.7\n%%EOF\n'), 'cert.pdf');
-    const verifactu = { status: true, environment: 'test' };
-    for (const id of [theirs.id, 999999]) {
-      const res = await call(t, 'PUT', url, {
-        token,
-        payload: { verifactu: { ...verifactu, certificateFile: id } },
-      });
-      expect(failingFields(res)).toEqual(['verifactu.certificateFile']);
-    }
-    expect((await call(t, 'GET', url, { token })).body.data.verifactu.certificateFile).toBeNull();
-    const saved = await call(t, 'PUT', url, {
-      token,
-      payload: { verifactu: { ...verifactu, certificateFile: mine.id } },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.verifactu.certificateFile).toBe(mine.id);
-  });
 });
 
 describe('secrets', () => {
@@ -180,7 +159,6 @@ describe('secrets', () => {
     mail: 'mail-pass-Zq81',
     stripe: 'sk_live_secret_Zq81',
     redsys: 'redsys-key-Zq81',
-    verifactu: 'cert-pass-Zq81',
   };
   const putAll = (token: string) =>
     call(t, 'PUT', url, {
@@ -189,7 +167,6 @@ describe('secrets', () => {
         mail: { host: 'smtp.example.test', port: 465, user: 'robot', pass: secrets.mail },
         stripe: { publishKey: 'pk_live_1', secretKey: secrets.stripe },
         redsys: { fuc: '999008881', encryptionKey: secrets.redsys },
-        verifactu: { status: true, environment: 'production', certificatePassword: secrets.verifactu },
       },
     });
 
@@ -203,7 +180,6 @@ describe('secrets', () => {
         mail: { host: 'smtp.example.test', port: 465, user: 'robot', passSet: true },
         stripe: { publishKey: 'pk_live_1', secretKeySet: true, testSecretKeySet: false },
         redsys: { fuc: '999008881', encryptionKeySet: true },
-        verifactu: { status: true, environment: 'production', certificatePasswordSet: true },
       });
       const text = JSON.stringify(body);
       for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
@@ -220,15 +196,11 @@ describe('secrets', () => {
       'mail.pass',
       'redsys.encryptionKey',
       'stripe.secretKey',
-      'verifactu.certificatePassword',
     ]);
     expect(JSON.stringify(row.data)).not.toMatch(/pass"|secretKey|encryptionKey|certificatePassword/);
     expect(await t.services.settings.secret(license.id, 'mail.pass')).toBe(secrets.mail);
     expect(await t.services.settings.secret(license.id, 'stripe.secretKey')).toBe(secrets.stripe);
     expect(await t.services.settings.secret(license.id, 'redsys.encryptionKey')).toBe(secrets.redsys);
-    expect(await t.services.settings.secret(license.id, 'verifactu.certificatePassword')).toBe(
-      secrets.verifactu,
-    );
     expect(await t.services.settings.secret(license.id, 'stripe.testSecretKey')).toBeNull();
   });
 
@@ -252,10 +224,7 @@ describe('secrets', () => {
     expect(cleared.body.data.stripe.secretKeySet).toBe(false);
     expect(cleared.body.data.redsys.encryptionKeySet).toBe(true);
     expect(await t.services.settings.secret(license.id, 'mail.pass')).toBeNull();
-    expect(Object.keys((await storedRow(license.id)).secrets).sort()).toEqual([
-      'redsys.encryptionKey',
-      'verifactu.certificatePassword',
-    ]);
+    expect(Object.keys((await storedRow(license.id)).secrets).sort()).toEqual(['redsys.encryptionKey']);
   });
 });
 
@@ -272,6 +241,7 @@ describe('settings permissions', () => {
       { stripe: { secretKey: 'sk_evil' } },
       { redsys: { fuc: '1' } },
       { verifactu: { status: true, environment: 'test' } },
+      { billing: { ...before.billing, simplifiedInvoices: true } },
       { companyName: 'Mixed', mail: { pass: 'x' } },
     ]) {
       const res = await call(t, 'PUT', url, { token: clerk.token, payload });

@@ -62,6 +62,18 @@ export const ErrorCode = {
   orderNotPaidForReceipt: 1000142,
   noEmailToSendTo: 1000143,
   mailServerNotConfigured: 1000144,
+  invoiceOrderNotPaid: 1000145,
+  orderAlreadyInvoiced: 1000146,
+  invoiceCustomerWithoutTaxId: 1000147,
+  invoiceWithoutCustomer: 1000148,
+  billingNotConfigured: 1000149,
+  certificateUnreadable: 1000150,
+  certificateExpired: 1000151,
+  invoiceAlreadyAnnulled: 1000152,
+  invoiceHasRectifications: 1000153,
+  refundNotInvoiceable: 1000154,
+  invoiceCustomerTaxIdInvalid: 1000155,
+  verifactuChainBroken: 1000156,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -130,6 +142,18 @@ export const errorStatus: Record<ErrorKey, number> = {
   orderNotPaidForReceipt: 409,
   noEmailToSendTo: 409,
   mailServerNotConfigured: 409,
+  invoiceOrderNotPaid: 409,
+  orderAlreadyInvoiced: 409,
+  invoiceCustomerWithoutTaxId: 409,
+  invoiceWithoutCustomer: 409,
+  billingNotConfigured: 409,
+  certificateUnreadable: 400,
+  certificateExpired: 400,
+  invoiceAlreadyAnnulled: 409,
+  invoiceHasRectifications: 409,
+  refundNotInvoiceable: 409,
+  invoiceCustomerTaxIdInvalid: 409,
+  verifactuChainBroken: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -198,6 +222,23 @@ export const errorMessage: Record<ErrorKey, string> = {
   orderNotPaidForReceipt: 'Only a paid order has a receipt to send',
   noEmailToSendTo: 'There is no email address to send this mail to',
   mailServerNotConfigured: 'No mail server is configured: save the mail server settings first',
+  invoiceOrderNotPaid: 'Only a paid sale can be invoiced',
+  orderAlreadyInvoiced: 'This order already has a full invoice',
+  invoiceCustomerWithoutTaxId: 'The customer has no tax id: add it to the customer to issue a full invoice',
+  invoiceWithoutCustomer: "A full invoice needs a customer with a tax id: choose the order's customer first",
+  billingNotConfigured:
+    "Fill in the company's legal name and tax id in the billing settings before invoicing",
+  certificateUnreadable:
+    'The certificate cannot be read: it is not a PKCS#12 file (.p12, .pfx) or the password is wrong',
+  certificateExpired: 'The certificate has expired',
+  invoiceAlreadyAnnulled: 'This invoice is already annulled',
+  invoiceHasRectifications: 'This invoice has rectifying invoices: it cannot be annulled',
+  refundNotInvoiceable:
+    'A refund is not invoiced by itself: its rectifying invoice is issued with it when the sale was invoiced',
+  invoiceCustomerTaxIdInvalid:
+    "The customer's tax id is not valid for an invoice: a Spanish one has nine letters and digits",
+  verifactuChainBroken:
+    'The Verifactu chain of records is broken: run the chain check before issuing more invoices',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

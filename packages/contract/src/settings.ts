@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, urlSchema } from './common.js';
+import { certificateInfoSchema, invoiceSeriesPrefix, spanishTaxIdPattern } from './invoices.js';
 import { languages } from './languages.js';
 import { mailSecurities } from './mails.js';
 import { phonePattern } from './phone.js';
@@ -88,8 +89,34 @@ const redsysPublic = z.object({
 const verifactuPublic = z.object({
   status: z.boolean(),
   environment: z.enum(['test', 'production']),
-  taxId: optionalText(32),
-  certificateFile: z.number().int().positive().nullable().optional(),
+  taxId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || spanishTaxIdPattern.test(v), {
+      message: 'a Spanish tax id of nine characters',
+    })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+});
+
+/**
+ * The invoicing data (billing screen): the legal name and address printed on invoices (the company's
+ * name and address when empty), the series prefixes, and whether paid sales get a simplified invoice.
+ */
+const billingSchema = z.object({
+  legalName: optionalText(120),
+  street: optionalText(160),
+  postalCode: optionalText(16),
+  city: optionalText(80),
+  state: optionalText(80),
+  country: optionalText(80),
+  fullSeries: invoiceSeriesPrefix,
+  simplifiedSeries: invoiceSeriesPrefix,
+  rectifyingSeries: invoiceSeriesPrefix,
+  simplifiedInvoices: z.boolean(),
+  simplifiedInvoiceLimit: z.union([z.literal(400), z.literal(3000)]),
 });
 
 const nullableText = z.string().nullable();
@@ -150,8 +177,22 @@ export const settingsSchema = z.object({
     status: z.boolean(),
     environment: z.enum(['test', 'production']),
     taxId: nullableText,
-    certificateFile: z.number().int().nullable(),
-    certificatePasswordSet: z.boolean(),
+    certificate: certificateInfoSchema
+      .nullable()
+      .describe('The uploaded PKCS#12 certificate as read; the file and its password never come back'),
+  }),
+  billing: z.object({
+    legalName: nullableText,
+    street: nullableText,
+    postalCode: nullableText,
+    city: nullableText,
+    state: nullableText,
+    country: nullableText,
+    fullSeries: z.string(),
+    simplifiedSeries: z.string(),
+    rectifyingSeries: z.string(),
+    simplifiedInvoices: z.boolean(),
+    simplifiedInvoiceLimit: z.union([z.literal(400), z.literal(3000)]),
   }),
   notifications: notificationsSchema,
   giftVouchers: giftVoucherSettings,
@@ -164,7 +205,8 @@ export const updateSettingsBody = companySettingsSchema.partial().extend({
   mail: mailPublic.extend({ pass: secretInput }).optional(),
   stripe: stripePublic.extend({ secretKey: secretInput, testSecretKey: secretInput }).optional(),
   redsys: redsysPublic.extend({ encryptionKey: secretInput }).optional(),
-  verifactu: verifactuPublic.extend({ certificatePassword: secretInput }).optional(),
+  verifactu: verifactuPublic.optional(),
+  billing: billingSchema.optional(),
   notifications: notificationsSchema.optional(),
   giftVouchers: giftVoucherSettings.optional(),
   subscriptions: subscriptionSettings.optional(),

@@ -1,21 +1,26 @@
 import { defaultTimeZone, type Language, type Settings } from '@mostrador/contract';
 
-export type PublicSettings = Omit<Settings, 'mail' | 'stripe' | 'redsys' | 'verifactu'> & {
+export type PublicSettings = Omit<Settings, 'mail' | 'stripe' | 'redsys'> & {
   mail: Omit<Settings['mail'], 'passSet'>;
   stripe: Omit<Settings['stripe'], 'secretKeySet' | 'testSecretKeySet'>;
   redsys: Omit<Settings['redsys'], 'encryptionKeySet'>;
-  verifactu: Omit<Settings['verifactu'], 'certificatePasswordSet'>;
 };
 
-/** Where each write-only secret lives in the PUT body. */
+/** Where each write-only secret lives in the PUT body, and the flag that says it is set. */
 export const secretFields = {
   'mail.pass': 'passSet',
   'stripe.secretKey': 'secretKeySet',
   'stripe.testSecretKey': 'testSecretKeySet',
   'redsys.encryptionKey': 'encryptionKeySet',
-  'verifactu.certificatePassword': 'certificatePasswordSet',
 } as const;
-export type SecretPath = keyof typeof secretFields;
+/**
+ * Every stored secret: those of the PUT body, and the Verifactu certificate (PKCS#12, base64) with its
+ * password, written only by the certificate upload.
+ */
+export type SecretPath =
+  | keyof typeof secretFields
+  | 'verifactu.certificate'
+  | 'verifactu.certificatePassword';
 
 export function defaultSettings(companyName: string | null, locale: Language = 'es'): PublicSettings {
   // No text of the company's own: the mail's own subject and text go, in each customer's language.
@@ -53,7 +58,20 @@ export function defaultSettings(companyName: string | null, locale: Language = '
       transactionType: 'authorization',
       version: 'HMAC_SHA256_V1',
     },
-    verifactu: { status: false, environment: 'test', taxId: null, certificateFile: null },
+    verifactu: { status: false, environment: 'test', taxId: null, certificate: null },
+    billing: {
+      legalName: null,
+      street: null,
+      postalCode: null,
+      city: null,
+      state: null,
+      country: null,
+      fullSeries: '',
+      simplifiedSeries: 'T',
+      rectifyingSeries: 'R',
+      simplifiedInvoices: false,
+      simplifiedInvoiceLimit: 400,
+    },
     notifications: {
       booking: notification(),
       birthday: notification(),

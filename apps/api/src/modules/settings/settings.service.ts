@@ -12,7 +12,7 @@ import { createSettingsRepository } from './settings.repository.js';
 
 type UpdateBody = z.output<typeof updateSettingsBody>;
 /** Billing and payment sections (the spec's /settings/billing and /settings/payment): settings_paymentGateway. */
-const gatewaySections = ['stripe', 'redsys', 'verifactu'] as const;
+const gatewaySections = ['stripe', 'redsys', 'verifactu', 'billing'] as const;
 
 function withSecretFlags(data: PublicSettings, secrets: Record<string, string>): Settings {
   const set = (path: SecretPath) => typeof secrets[path] === 'string';
@@ -25,8 +25,21 @@ function withSecretFlags(data: PublicSettings, secrets: Record<string, string>):
       testSecretKeySet: set('stripe.testSecretKey'),
     },
     redsys: { ...data.redsys, encryptionKeySet: set('redsys.encryptionKey') },
-    verifactu: { ...data.verifactu, certificatePasswordSet: set('verifactu.certificatePassword') },
   };
+}
+
+/**
+ * Verifactu switched on needs what every record carries: the issuer's tax id and name, and the
+ * certificate that signs the submissions (400 naming each missing field).
+ */
+function verifactuReady(next: PublicSettings) {
+  const missing: { field: string; message: string }[] = [];
+  if (!next.verifactu.taxId) missing.push({ field: 'verifactu.taxId', message: 'required with Verifactu on' });
+  if (!next.verifactu.certificate)
+    missing.push({ field: 'verifactu.certificate', message: 'upload the certificate first' });
+  if (!(next.billing.legalName ?? next.companyName))
+    missing.push({ field: 'billing.legalName', message: 'required with Verifactu on' });
+  if (missing.length) throw new AppError('validation', missing);
 }
 
 export function createSettingsService(deps: {
@@ -53,6 +66,7 @@ export function createSettingsService(deps: {
       'stripe',
       'redsys',
       'verifactu',
+      'billing',
       'notifications',
       'giftVouchers',
       'subscriptions',
@@ -146,15 +160,9 @@ export function createSettingsService(deps: {
       ) {
         throw new AppError('forbidden');
       }
-      // The logo and the Verifactu certificate are files the company uploaded itself.
+      // The logo is a file the company uploaded itself.
       await assertOwned(deps.db, auth.licenseId, [
         { field: 'logo', table: 'file', image: true, id: body.logo, what: 'file' },
-        {
-          field: 'verifactu.certificateFile',
-          table: 'file',
-          id: body.verifactu?.certificateFile,
-          what: 'file',
-        },
       ]);
       const { data, secrets } = await load(auth.licenseId);
       const next: Record<string, unknown> = { ...data };
@@ -177,6 +185,7 @@ export function createSettingsService(deps: {
           next[key] = value;
         }
       }
+      if (body.verifactu?.status) verifactuReady(next as unknown as PublicSettings);
       const locale =
         body.locale !== undefined && body.locale !== data.locale
           ? { from: data.locale, to: body.locale }
