@@ -1,10 +1,9 @@
-import { languages, paymentMethods } from '@mostrador/contract';
+import { invoiceTypes, languages, paymentMethods } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
 import {
   fill,
   invoiceLabels,
   invoiceTitle,
-  invoiceTypes,
   isRectifying,
   isSimplified,
   paymentMethodText,

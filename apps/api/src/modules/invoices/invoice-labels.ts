@@ -1,8 +1,4 @@
-import { type Language, paymentMethods } from '@mostrador/contract';
-
-/** AEAT's invoice types (list L2): full, simplified, replacing simplified ones, the five rectifying kinds. */
-export const invoiceTypes = ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
-export type InvoiceType = (typeof invoiceTypes)[number];
+import { type InvoiceType, type Language, paymentMethods } from '@mostrador/contract';
 
 /** R1–R5: an invoice that corrects another one. */
 export function isRectifying(type: InvoiceType): boolean {

@@ -1,10 +1,10 @@
-import { formatCents, taxBaseOf } from '@mostrador/contract';
+import { formatCents, invoiceTypes, taxBaseOf } from '@mostrador/contract';
 import jsQR from 'jsqr';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { invoiceLabels, invoiceTypes } from './invoice-labels.js';
+import { invoiceLabels } from './invoice-labels.js';
 import {
   formatRate,
   formatTenThousandths,
@@ -515,6 +515,14 @@ describe('the invoice PDF', () => {
     );
     expect(text).toContain('FACTURA ANULADA');
     expect(text).toContain('Forma de pago bizum');
+    // A recipient without a tax id prints without that line.
+    const foreign = await pdfText(
+      await renderInvoicePdf({
+        ...invoice,
+        recipient: { name: 'John Smith', taxId: null, addressLines: ['10 Downing Street', 'London'] },
+      }),
+    );
+    expect(foreign).toContain('CLIENTE John Smith 10 Downing Street London');
     expect(await pdfText(await renderInvoicePdf(invoice))).not.toContain('ANULADA');
   });
 

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatCents, formatCount, type Language } from '@mostrador/contract';
+import { formatCents, formatCount, type InvoiceType, type Language } from '@mostrador/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import {
   fill,
   type InvoiceLabels,
-  type InvoiceType,
   invoiceLabels,
   invoiceTitle,
   isSimplified,
@@ -16,8 +15,6 @@ import {
   rectificationReason,
   verifactuTexts,
 } from './invoice-labels.js';
-
-export type { InvoiceType } from './invoice-labels.js';
 
 /** Another invoice this one points at: the one it rectifies, or a simplified one it replaces. */
 export interface InvoiceReference {
@@ -63,7 +60,8 @@ export interface InvoiceIssuer {
 
 export interface InvoiceRecipient {
   name: string;
-  taxId: string;
+  /** A Spanish NIF or a foreign identifier; null when the recipient has none (left out). */
+  taxId: string | null;
   addressLines: string[];
 }
 
@@ -410,14 +408,17 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
         if (!dry) doc.text(recipient.name, x, top, { width });
         regular(9);
         const lines = [
-          labelled(invoice.language, labels.taxId, recipient.taxId),
+          ...(recipient.taxId?.trim()
+            ? [labelled(invoice.language, labels.taxId, recipient.taxId.trim())]
+            : []),
           ...recipient.addressLines.map((l) => l.trim()).filter(Boolean),
         ];
+        const first = recipient.taxId?.trim() ? 0 : -1;
         for (const [i, line] of lines.entries()) {
-          regular(9, i === 0 ? colors.text : colors.muted);
+          regular(9, i === first ? colors.text : colors.muted);
           const height = doc.heightOfString(line, { width });
-          if (!dry) doc.text(line, x, at + (i === 0 ? 2 : 0), { width });
-          at += height + (i === 0 ? 2 : 0);
+          if (!dry) doc.text(line, x, at + (i === first ? 2 : 0), { width });
+          at += height + (i === first ? 2 : 0);
         }
         return at - top;
       },
