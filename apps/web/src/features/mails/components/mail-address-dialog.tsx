@@ -1,7 +1,7 @@
 import { MailOutlined } from '@ant-design/icons';
 import { ErrorCode, emailSchema } from '@mostrador/contract';
 import { Alert, Form, Input, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { zodRule } from '../../../components/forms/zod-rule';
@@ -38,6 +38,12 @@ export function MailAddressDialog({
   const [form] = Form.useForm<{ email: string }>();
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+
+  // The usual address may arrive after the dialog opened (the order's customer still loading): it
+  // fills the field unless the user has typed in it.
+  useEffect(() => {
+    if (defaultEmail && !form.isFieldTouched('email')) form.setFieldsValue({ email: defaultEmail });
+  }, [defaultEmail, form]);
 
   const submit = async ({ email }: { email: string }) => {
     setSending(true);
