@@ -13,6 +13,7 @@ export {
 export { type DateFormats, dateFormats, escapeHtml, oneLine, textToHtml } from './format.js';
 export { intlLocales, labelled, type MailCatalogue, type MailKey, mailCatalogues, t } from './i18n.js';
 export { bookingIcs, bookingUid, escapeIcsText, foldIcsLine } from './ics.js';
+export { type InvoiceMailData, renderInvoiceMail } from './invoice.js';
 export {
   type DetailRow,
   greeting,
