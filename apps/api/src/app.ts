@@ -29,6 +29,8 @@ import { createDiskStorage, type FileStorage } from './modules/files/file-storag
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { createInvoicesService } from './modules/invoices/invoices.service.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
 import { createMailComposer } from './modules/mails/mail-composer.js';
@@ -79,6 +81,15 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
   });
   const bookings = createBookingsService({ db, mailer: { composer: mailComposer, mails } });
+  const invoices = createInvoicesService({
+    db,
+    settings,
+    identity: {
+      producerName: deps.config.VERIFACTU_PRODUCER_NAME,
+      producerTaxId: deps.config.VERIFACTU_PRODUCER_TAX_ID,
+      version: appVersion,
+    },
+  });
   return {
     smtp,
     storage,
@@ -99,7 +110,8 @@ export function createServices(deps: AppDeps) {
     products: createProductsService({ db, settings }),
     calendars: createCalendarsService({ db }),
     bookings,
-    orders: createOrdersService({ db, bookings }),
+    orders: createOrdersService({ db, bookings, invoices }),
+    invoices,
     cashRegisters: createCashRegistersService({ db, settings, storage }),
     files,
   };
@@ -145,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(ordersRoutes(services.orders));
+      await v1.register(invoicesRoutes(deps.database.db, services.invoices));
       await v1.register(cashRegistersRoutes(services.cashRegisters));
       await v1.register(filesRoutes(services.files));
       await v1.register(mailsRoutes(services.mails, services.mailComposer, services.settings));

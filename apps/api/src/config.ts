@@ -23,6 +23,15 @@ const envSchema = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   /** The first wait before trying a mail again, in seconds; it doubles with each attempt (to an hour). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** AEAT's Verifactu SOAP address; unset, AEAT's own for the environment the company chose. */
+  VERIFACTU_ENDPOINT: z.string().url().optional(),
+  /** The producer of the invoicing system, as every Verifactu record names it (SistemaInformatico). */
+  VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120).default('Mostrador'),
+  VERIFACTU_PRODUCER_TAX_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Z]{9}$/)
+    .default('B00000000'),
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientDateTimeKey } from './calendars.js';
 import { euros, optionalText } from './common.js';
+import { rectificationReasons } from './invoices.js';
 import { eurosToCents } from './money.js';
 
 export const paymentMethods = ['cash', 'online', 'card', 'transfer', 'external_billing'] as const;
@@ -180,5 +181,11 @@ export const refundBody = z.object({
     }),
   paymentMethod: z.enum(paymentMethods).optional(),
   notes: optionalText(50),
+  rectificationReason: z
+    .enum(rectificationReasons)
+    .optional()
+    .describe(
+      'When the sale was invoiced: the rectifying invoice’s reason (R1 by default; a simplified invoice is always rectified by an R5)',
+    ),
 });
 export type RefundBody = z.input<typeof refundBody>;

@@ -8,6 +8,8 @@ export * from '../modules/custom-fields/custom-fields.table.js';
 export * from '../modules/customers/customers.table.js';
 export * from '../modules/employees/employees.table.js';
 export * from '../modules/files/files.table.js';
+export * from '../modules/invoices/invoices.table.js';
+export * from '../modules/invoices/verifactu.table.js';
 export * from '../modules/licenses/licenses.table.js';
 export * from '../modules/mails/mails.table.js';
 export * from '../modules/orders/order-lines.table.js';

@@ -7,6 +7,7 @@ import type { BookingsService } from '../modules/bookings/bookings.service.js';
 import { createCalendarsRepository } from '../modules/calendars/calendars.repository.js';
 import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
 import { createCustomersRepository } from '../modules/customers/customers.repository.js';
+import type { InvoicesService } from '../modules/invoices/invoices.service.js';
 import type { OrderBody } from '../modules/orders/order-rules.js';
 import { type PricedLine, priceLines } from '../modules/orders/pricing.js';
 import { createProductsRepository } from '../modules/products/products.repository.js';
@@ -19,6 +20,8 @@ import { createTaxesRepository } from '../modules/taxes/taxes.repository.js';
 export interface OrderWorkflowDeps {
   db: Db;
   bookings: BookingsService;
+  /** Invoices a paid sale (simplified) and a refund of an invoiced one (rectifying). */
+  invoices?: InvoicesService;
 }
 
 /** The customer an order names, read in `tx`: 400 when unknown, 1000047 online without an email. */

@@ -61,9 +61,19 @@ export async function placeOrder(
       // 4. Book the lines that carry a booking (their confirmations queued with them).
       const toBook = linesToBook(priced.lines, written);
       const booked = await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
+      // 5. A paid sale gets its simplified invoice, where the company issues them.
+      const named = written.map((line, k) => ({ ...line, productName: priced.lines[k]!.product.name }));
+      let invoiceCode: string | null = null;
+      if (body.status === 'paid' && deps.invoices) {
+        const simplified = await deps.invoices.simplifiedFor(tx, auth.licenseId, order, named, auth.userId);
+        if (simplified) {
+          invoiceCode = simplified.code;
+          await orders.update(auth.licenseId, order.id, { invoiceCode });
+        }
+      }
       // Answered from what was written: nothing else touches a new order inside its transaction.
       return toOrder(
-        order,
+        { ...order, invoiceCode },
         written.map((line, k) => ({
           ...line,
           productName: priced.lines[k]!.product.name,
@@ -71,7 +81,7 @@ export async function placeOrder(
         })),
       );
     });
-    // 5. Committed: the confirmations go.
+    // 6. Committed: the confirmations go.
     deps.bookings.dispatchMails(mailIds);
     return placed;
   } catch (error) {

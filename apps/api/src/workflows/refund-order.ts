@@ -16,7 +16,8 @@ const left = (l: OrderLineRecord) => l.quantity - l.refundedQuantity;
  * original is locked first, so parallel refunds take turns and none gives back more than is left (409
  * 1000128). The refund is a new paid order pointing at the original, with negative quantities and
  * amounts (each line's share of what it sold, so partial refunds add up to the cent), in the original's
- * payment method unless another is given; cash and card refunds go on the open register. Bookings still
+ * payment method unless another is given; cash and card refunds go on the open register. When the sale
+ * was invoiced, the refund gets its rectifying invoice (by difference) in the same transaction. Bookings still
  * ahead shrink with their refunded units or go; past ones stay. The original becomes `refunded` when
  * nothing is left.
  */
@@ -71,14 +72,27 @@ export async function refundOrder(
         originalLineId: line.id,
       })),
     );
-    // 5. Count the units on the original's lines; release the bookings still ahead.
+    // 5. An invoiced sale: the refund's rectifying invoice, by difference.
+    if (deps.invoices) {
+      const refundLines = await orders.lines(auth.licenseId, refund.id);
+      const rectifying = await deps.invoices.rectifyingFor(
+        tx,
+        auth,
+        original,
+        refund,
+        refundLines,
+        body.rectificationReason,
+      );
+      if (rectifying) await orders.update(auth.licenseId, refund.id, { invoiceCode: rectifying.code });
+    }
+    // 6. Count the units on the original's lines; release the bookings still ahead.
     const now = new Date();
     for (const { line, quantity } of wanted) {
       await orders.addRefunded(auth.licenseId, line.id, quantity);
       if (line.bookingId !== null)
         await deps.bookings.releaseRefunded(tx, auth.licenseId, line.id, left(line) - quantity, now, mailIds);
     }
-    // 6. Nothing left: the original is refunded.
+    // 7. Nothing left: the original is refunded.
     const refundedAll = lines.every(
       (l) => left(l) === (wanted.find((w) => w.line.id === l.id)?.quantity ?? 0),
     );

@@ -144,5 +144,16 @@ async function editOpenOrder(
   // New lines with a booking book it.
   const toBook = linesToBook(fresh, written, (k) => priced.lines.indexOf(fresh[k]!));
   await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
+  // Paid now: the simplified invoice, where the company issues them.
+  if (order.status !== 'paid' && body.status === 'paid' && deps.invoices) {
+    const simplified = await deps.invoices.simplifiedFor(
+      tx,
+      auth.licenseId,
+      { ...order, totalCents: priced.totalCents, customerId: priced.customerId },
+      await orders.lines(auth.licenseId, order.id),
+      auth.userId,
+    );
+    if (simplified) await orders.update(auth.licenseId, order.id, { invoiceCode: simplified.code });
+  }
   return readOrder(tx, auth.licenseId, order.id);
 }

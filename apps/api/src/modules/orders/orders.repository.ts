@@ -117,6 +117,14 @@ export function createOrdersRepository(db: DbOrTx) {
       const [row] = await db.select().from(orders).where(scope(licenseId, id));
       return row;
     },
+    /** The refunds of a sale, oldest first. */
+    async refundsOf(licenseId: number, id: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.licenseId, licenseId), eq(orders.originalOrderId, id)))
+        .orderBy(asc(orders.id));
+    },
     async lock(licenseId: number, id: number) {
       const [row] = await db.select().from(orders).where(scope(licenseId, id)).for('update');
       return row;

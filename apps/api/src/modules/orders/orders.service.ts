@@ -8,6 +8,7 @@ import { placeOrder } from '../../workflows/place-order.js';
 import { refundOrder } from '../../workflows/refund-order.js';
 import { updateOrder } from '../../workflows/update-order.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { OrderBody } from './order-rules.js';
 import { readOrder, toListItem } from './order-view.js';
 import { createOrdersRepository } from './orders.repository.js';
@@ -16,7 +17,7 @@ import { createOrdersRepository } from './orders.repository.js';
  * The orders the routes call: the read side here; the writes, which span the orders, bookings and
  * cash-register modules, are the workflows in `src/workflows/`, each one transaction.
  */
-export function createOrdersService(deps: { db: Db; bookings: BookingsService }) {
+export function createOrdersService(deps: { db: Db; bookings: BookingsService; invoices?: InvoicesService }) {
   const repo = createOrdersRepository(deps.db);
   return {
     async list(auth: AuthContext, query: ListQuery) {

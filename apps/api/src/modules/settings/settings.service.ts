@@ -34,7 +34,8 @@ function withSecretFlags(data: PublicSettings, secrets: Record<string, string>):
  */
 function verifactuReady(next: PublicSettings) {
   const missing: { field: string; message: string }[] = [];
-  if (!next.verifactu.taxId) missing.push({ field: 'verifactu.taxId', message: 'required with Verifactu on' });
+  if (!next.verifactu.taxId)
+    missing.push({ field: 'verifactu.taxId', message: 'required with Verifactu on' });
   if (!next.verifactu.certificate)
     missing.push({ field: 'verifactu.certificate', message: 'upload the certificate first' });
   if (!(next.billing.legalName ?? next.companyName))

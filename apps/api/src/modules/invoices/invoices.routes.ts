@@ -1,0 +1,108 @@
+import {
+  annulInvoiceBody,
+  createInvoiceBody,
+  dataOf,
+  idParams,
+  invoiceListItemSchema,
+  invoiceListQuery,
+  invoiceSchema,
+  listResponse,
+} from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { authOf, requireAny } from '../../plugins/auth.js';
+import { annulInvoice, issueInvoice } from '../../workflows/issue-invoice.js';
+import type { InvoicesService } from './invoices.service.js';
+
+const tags = ['invoices'];
+
+export const invoicesRoutes =
+  (db: Db, service: InvoicesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/admin/orders/:id/invoice',
+      {
+        config: { access: requireAny('orders_edit') },
+        schema: {
+          tags,
+          summary:
+            'Issue the full invoice of a paid sale (F1, or F3 replacing its simplified invoice); the customer needs a tax id (409 1000147, 1000148 without a customer), `customerId` sets the order’s customer now; 409 1000145 not paid, 1000146 already invoiced, 1000149 billing data missing',
+          params: idParams,
+          body: createInvoiceBody,
+          response: { 201: dataOf(invoiceSchema) },
+        },
+      },
+      async (request, reply) => {
+        const invoice = await issueInvoice(
+          { db, invoices: service },
+          authOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.code(201).send({ data: invoice });
+      },
+    );
+    app.get(
+      '/admin/orders/:id/invoices',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: {
+          tags,
+          summary: 'The invoices of an order (a refund’s: its rectifying invoice), oldest first',
+          params: idParams,
+          response: { 200: dataOf(z.array(invoiceSchema)) },
+        },
+      },
+      async (request) => ({ data: await service.ofOrder(authOf(request), request.params.id) }),
+    );
+    app.get(
+      '/admin/invoices',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: {
+          tags,
+          summary:
+            'Issued invoices, newest first; `query` searches the code and the recipient’s name and tax id',
+          querystring: invoiceListQuery,
+          response: { 200: listResponse(invoiceListItemSchema) },
+        },
+      },
+      async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+    app.get(
+      '/admin/invoices/:id',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: {
+          tags,
+          summary: 'One invoice with its lines, taxes, annulment and Verifactu records',
+          params: idParams,
+          response: { 200: dataOf(invoiceSchema) },
+        },
+      },
+      async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
+    );
+    app.post(
+      '/admin/invoices/:id/annul',
+      {
+        config: { access: requireAny('orders_edit') },
+        schema: {
+          tags,
+          summary:
+            'Annul an invoice issued by mistake: its number stays used, its Verifactu anulación record is written, and the order may be invoiced again; 409 1000152 already annulled, 1000153 with rectifying invoices',
+          params: idParams,
+          body: annulInvoiceBody,
+          response: { 200: dataOf(invoiceSchema) },
+        },
+      },
+      async (request) => ({
+        data: await annulInvoice(
+          { db, invoices: service },
+          authOf(request),
+          request.params.id,
+          request.body.reason,
+        ),
+      }),
+    );
+  };
