@@ -89,6 +89,7 @@ export function createServices(deps: AppDeps) {
       producerTaxId: deps.config.VERIFACTU_PRODUCER_TAX_ID,
       version: appVersion,
     },
+    storage,
   });
   return {
     smtp,
@@ -157,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(ordersRoutes(services.orders));
-      await v1.register(invoicesRoutes(deps.database.db, services.invoices));
+      await v1.register(
+        invoicesRoutes(deps.database.db, services.invoices, services.storage, services.mailComposer),
+      );
       await v1.register(cashRegistersRoutes(services.cashRegisters));
       await v1.register(filesRoutes(services.files));
       await v1.register(mailsRoutes(services.mails, services.mailComposer, services.settings));

@@ -1,7 +1,14 @@
 import { ErrorCode } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings, verifactuRecords } from '../src/db/schema.js';
+import {
+  companySettings,
+  invoiceDocuments,
+  mailAttachments,
+  mails,
+  verifactuRecords,
+} from '../src/db/schema.js';
 import { huellaOf, type VerifactuRecord } from '../src/integrations/verifactu/records.js';
 import { createCustomer } from './factories.js';
 import { buildTestApp, call, createLicense, expectError, failingFields, type TestApp } from './helpers.js';
@@ -376,5 +383,109 @@ describe('Verifactu records', () => {
       sql`select count(*)::int as n from invoices where license_id = ${c.license.id}`,
     )) as unknown as { rows: { n: number }[] };
     expect(left.rows[0]!.n).toBe(0);
+  });
+});
+
+async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, useSystemFonts: false })
+    .promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
+describe('the invoice as a PDF, and by mail', () => {
+  it('renders once and keeps it; an annulled one is marked; it goes by mail with the PDF attached', async () => {
+    const c = await billingCompany();
+    await verifactuOn(c);
+    const inv = await created(await invoice(c, (await sale(c)).id));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/invoices/${inv.id}/pdf`,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`factura-${inv.code}.pdf`);
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      inv.code,
+      'Masajes Aurora S.L.',
+      'B12345674',
+      'Estudio Ana S.L.',
+      'B87654321',
+      'QR tributario:',
+      'VERI*FACTU',
+    ])
+      expect(text).toContain(expected);
+    const [kept] = await t.database.db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.invoiceId, inv.id));
+    expect(kept).toBeDefined();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/invoices/${inv.id}/pdf`,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    // By mail: to the customer of the invoice, who has no email here: 1000143; to another customer's.
+    expectError(
+      await call(t, 'POST', `/v1/admin/invoices/${inv.id}/mail`, { token: c.token, payload: {} }),
+      409,
+      ErrorCode.noEmailToSendTo,
+    );
+    expectError(
+      await call(t, 'POST', `/v1/admin/invoices/${inv.id}/mail`, {
+        token: c.token,
+        payload: { email: 'nadie@example.es' },
+      }),
+      404,
+      ErrorCode.noCustomerWithEmail,
+    );
+    const mailed = await call(t, 'POST', `/v1/admin/invoices/${inv.id}/mail`, {
+      token: c.token,
+      payload: { email: 'ana@example.es' },
+    });
+    expect(mailed.status, JSON.stringify(mailed.body)).toBe(201);
+    expect(mailed.body.data).toMatchObject({
+      kind: 'invoice',
+      contactEmail: 'ana@example.es',
+      status: 'waiting',
+    });
+    expect(mailed.body.data.subject).toContain(inv.code);
+    const attached = await t.database.db
+      .select({ fileId: mailAttachments.fileId })
+      .from(mailAttachments)
+      .innerJoin(mails, eq(mails.id, mailAttachments.mailId))
+      .where(eq(mails.id, mailed.body.data.id));
+    expect(attached.map((a) => a.fileId)).toContain(kept!.fileId);
+    // Annulled: marked on the PDF, and not sent any more.
+    await annul(c, inv.id);
+    const annulledPdf = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/invoices/${inv.id}/pdf`,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(await pdfText(annulledPdf.rawPayload)).toMatch(/ANULADA/i);
+    expectError(
+      await call(t, 'POST', `/v1/admin/invoices/${inv.id}/mail`, {
+        token: c.token,
+        payload: { email: 'ana@example.es' },
+      }),
+      409,
+      ErrorCode.invoiceAlreadyAnnulled,
+    );
+    const other = await billingCompany();
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/invoices/${inv.id}/pdf`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 });

@@ -17,6 +17,7 @@ export const mailKinds = [
   'booking_reminder',
   'birthday',
   'order_receipt',
+  'invoice',
   'test',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];

@@ -10,6 +10,9 @@ export function createFilesRepository(db: DbOrTx) {
       const [row] = await db.insert(files).values(values).returning();
       return row!;
     },
+    async remove(licenseId: number, id: number) {
+      await db.delete(files).where(and(eq(files.licenseId, licenseId), eq(files.id, id)));
+    },
     async find(licenseId: number, id: number): Promise<FileRow | undefined> {
       const [row] = await db
         .select()

@@ -113,6 +113,13 @@ export function createInvoicesRepository(db: DbOrTx) {
       await db.insert(invoiceAnnulments).values(values);
     },
 
+    async orderSummary(orderId: number) {
+      const [row] = await db
+        .select({ code: orders.code, paymentMethod: orders.paymentMethod })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return row;
+    },
     async orderCode(orderId: number) {
       const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, orderId));
       return row?.code ?? 0;

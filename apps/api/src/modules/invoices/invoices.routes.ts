@@ -7,19 +7,72 @@ import {
   invoiceListQuery,
   invoiceSchema,
   listResponse,
+  mailInvoiceBody,
+  mailSchema,
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { authOf, requireAny } from '../../plugins/auth.js';
+import { invoicePdf, mailInvoice } from '../../workflows/invoice-document.js';
 import { annulInvoice, issueInvoice } from '../../workflows/issue-invoice.js';
+import type { FileStorage } from '../files/file-storage.js';
+import type { MailComposer } from '../mails/mail-composer.js';
 import type { InvoicesService } from './invoices.service.js';
 
 const tags = ['invoices'];
 
 export const invoicesRoutes =
-  (db: Db, service: InvoicesService): FastifyPluginAsyncZod =>
+  (
+    db: Db,
+    service: InvoicesService,
+    storage: FileStorage,
+    composer: Pick<MailComposer, 'invoiceMail'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    const documents = { db, invoices: service, storage };
+    app.get(
+      '/admin/invoices/:id/pdf',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: {
+          tags,
+          summary:
+            'The invoice as a PDF (with its Verifactu QR), rendered once and kept; an annulled one is marked so',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const pdf = await invoicePdf(documents, authOf(request).licenseId, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+          .send(pdf.data);
+      },
+    );
+    app.post(
+      '/admin/invoices/:id/mail',
+      {
+        config: { access: requireAny('orders_edit') },
+        schema: {
+          tags,
+          summary:
+            'Send the invoice by email through the outbox, its PDF attached: to its customer, or to a customer’s address (404 1000032 otherwise); 409 1000143 without an address, 1000152 when annulled',
+          params: idParams,
+          body: mailInvoiceBody,
+          response: { 201: dataOf(mailSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await mailInvoice(
+            { ...documents, composer },
+            authOf(request),
+            request.params.id,
+            request.body.email,
+          ),
+        }),
+    );
     app.post(
       '/admin/orders/:id/invoice',
       {

@@ -10,10 +10,14 @@ import {
   type Settings,
 } from '@mostrador/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { aeatAmount } from '../../integrations/verifactu/format.js';
+import { verifactuQrUrl } from '../../integrations/verifactu/qr.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { pageOf } from '../../lib/list.js';
 import { zoneOffsetMinutes } from '../../lib/time.js';
+import type { FileStorage } from '../files/file-storage.js';
+import { createFilesRepository } from '../files/files.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   type CustomerForInvoice,
@@ -25,6 +29,7 @@ import {
   recipientProblem,
   taxesOf,
 } from './invoice-content.js';
+import type { InvoiceDocument } from './invoice-pdf.js';
 import { createInvoicesRepository, type InvoiceRow, type VerifactuRecordRow } from './invoices.repository.js';
 import type { StoredInvoiceLine } from './invoices.table.js';
 import { appendAlta, appendAnulacion, type SystemIdentity } from './verifactu-chain.js';
@@ -69,7 +74,12 @@ export function currentInvoice(rows: { invoice: InvoiceRow; annulledAt: Date | n
   );
 }
 
-export function createInvoicesService(deps: { db: Db; settings: SettingsService; identity: SystemIdentity }) {
+export function createInvoicesService(deps: {
+  db: Db;
+  settings: SettingsService;
+  identity: SystemIdentity;
+  storage: FileStorage;
+}) {
   const { db } = deps;
 
   /**
@@ -180,9 +190,80 @@ export function createInvoicesService(deps: { db: Db; settings: SettingsService;
     };
   }
 
+  /** The company's logo bytes, or null (none, or its file gone). */
+  async function logoOf(licenseId: number, fileId: number | null) {
+    if (fileId === null) return null;
+    const file = await createFilesRepository(db).find(licenseId, fileId);
+    return (file && (await deps.storage.get(file.storageKey))) ?? null;
+  }
+
+  /** What the invoice's PDF prints: the invoice as issued, the QR of its alta record, the company's logo. */
+  async function document(
+    licenseId: number,
+    invoice: InvoiceRow,
+    annulled: boolean,
+  ): Promise<InvoiceDocument> {
+    const repo = createInvoicesRepository(db);
+    const relatedId = invoice.rectifiedInvoiceId ?? invoice.replacedInvoiceId;
+    const [settings, records, related, order] = await Promise.all([
+      deps.settings.ofLicense(licenseId),
+      repo.recordsOf([invoice.id]),
+      relatedId === null ? undefined : repo.find(licenseId, relatedId),
+      repo.orderSummary(invoice.orderId),
+    ]);
+    const alta = records.find((r) => r.kind === 'alta');
+    const reference = related ? { code: related.code, issuedAt: related.issuedAt } : null;
+    return {
+      code: invoice.code,
+      type: invoice.type,
+      issuedAt: invoice.issuedAt,
+      timeZone: invoice.timeZone,
+      language: invoice.language,
+      issuer: {
+        legalName: invoice.issuer.name,
+        taxId: invoice.issuer.taxId ?? '',
+        addressLines: invoice.issuer.address,
+        email: settings.email,
+        phone: settings.phone,
+        web: settings.web,
+      },
+      logo: await logoOf(licenseId, settings.logo),
+      recipient: invoice.recipient
+        ? {
+            name: invoice.recipient.name,
+            taxId: invoice.recipient.taxId,
+            addressLines: invoice.recipient.address,
+          }
+        : null,
+      lines: invoice.lines,
+      taxes: invoice.taxes,
+      taxBaseCents: invoice.taxBaseCents,
+      taxCents: invoice.taxCents,
+      totalCents: invoice.totalCents,
+      rectifies: invoice.rectifiedInvoiceId !== null ? reference : null,
+      replaces: invoice.replacedInvoiceId !== null && reference ? [reference] : [],
+      orderCode: order?.code ?? null,
+      paymentMethod: order?.paymentMethod ?? null,
+      verifactu: alta
+        ? {
+            qrUrl: verifactuQrUrl({
+              environment: alta.environment,
+              nif: alta.issuerTaxId,
+              numSerie: alta.numSerie,
+              fecha: alta.issueDate,
+              importe: alta.totalAmount ?? aeatAmount(invoice.totalCents),
+            }),
+            sentToAeat: true,
+          }
+        : null,
+      annulled,
+    };
+  }
+
   return {
     issue,
     view,
+    document,
 
     /** The simplified invoice of a paid sale, when the company issues them and the sale is within the limit. */
     async simplifiedFor(

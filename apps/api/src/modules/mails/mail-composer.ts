@@ -30,9 +30,11 @@ import {
   birthdayPlaceholderValues,
   bookingIcs,
   bookingPlaceholderValues,
+  type InvoiceMailData,
   type MailCompany,
   type ReceiptData,
   renderBookingMail,
+  renderInvoiceMail,
   renderNotificationMail,
   renderOrderReceipt,
   renderTestMail,
@@ -362,6 +364,49 @@ export function createMailComposer(deps: {
           language,
           ...rendered,
           attachments: logoAttachment(settings),
+        } satisfies MailDraft),
+      );
+      deps.mails.dispatch([id]);
+      return deps.mails.get(auth, id);
+    },
+
+    /**
+     * An invoice by mail, its PDF (a file of the license) attached: to the invoice's customer, or to
+     * another customer's address (404 1000032 for an address no customer has).
+     */
+    async invoiceMail(
+      auth: AuthContext,
+      invoice: InvoiceMailData & { customerId: number | null; language: Language },
+      pdfFileId: number,
+      email?: string,
+    ): Promise<Mail> {
+      const [customer] =
+        invoice.customerId === null
+          ? []
+          : await deps.db
+              .select({ id: customers.id, email: customers.email, language: customers.language })
+              .from(customers)
+              .where(and(eq(customers.licenseId, auth.licenseId), eq(customers.id, invoice.customerId)));
+      const to = email ?? customer?.email;
+      if (!to)
+        throw new AppError('noEmailToSendTo', [{ field: 'email', message: 'the invoice has no email' }]);
+      const same = !!customer?.email && to.toLowerCase() === customer.email.toLowerCase();
+      const contactId = same
+        ? customer.id
+        : ((await deps.mails.recipient(auth.licenseId, to))?.contactId ?? null);
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      // The invoice's own language: the PDF and its mail say the same.
+      const rendered = renderInvoiceMail(invoice, mailCompany(settings, deps.publicUrl), invoice.language);
+      const id = await deps.db.transaction((tx) =>
+        deps.mails.queue(tx, {
+          licenseId: auth.licenseId,
+          type: 'customer',
+          kind: 'invoice',
+          contactId,
+          contactEmail: to,
+          language: invoice.language,
+          ...rendered,
+          attachments: [...logoAttachment(settings), { fileId: pdfFileId }],
         } satisfies MailDraft),
       );
       deps.mails.dispatch([id]);
