@@ -255,13 +255,15 @@ function expectedHuella(r: ReceivedRecord): string {
  * - `correct`: every record Correcto;
  * - `records`: the listed invoice numbers Incorrecto or AceptadoConErrores with the given AEAT code;
  * - `serverFault`: a `soapenv:Server` fault for the whole request (AEAT: send again later);
- * - `slow`: answers as `correct` after `delayMs`.
+ * - `slow`: answers as `correct` after `delayMs`;
+ * - `httpError`: an HTTP error page without a SOAP fault, as a proxy in front of AEAT may answer.
  */
 export type FakeAeatMode =
   | { kind: 'correct' }
   | { kind: 'records'; incorrect?: Record<string, number>; acceptedWithErrors?: Record<string, number> }
   | { kind: 'serverFault'; faultString?: string }
-  | { kind: 'slow'; delayMs: number };
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'httpError'; status: number };
 
 type EstadoRegistro = 'Correcto' | 'AceptadoConErrores' | 'Incorrecto';
 type EstadoStored = 'Correcta' | 'AceptadaConErrores' | 'Anulada';
@@ -525,6 +527,9 @@ export async function startFakeAeat(options: {
     const request = readRequest(payload);
     entry.obligado = request.obligado;
     entry.records = request.records;
+    if (fake.mode.kind === 'httpError') {
+      return { status: fake.mode.status, xml: '<html><body>Service Unavailable</body></html>', entry };
+    }
     if (fake.mode.kind === 'serverFault') {
       return fault(
         'Server',
@@ -565,7 +570,8 @@ export async function startFakeAeat(options: {
     fake.requests.push(entry);
     if (fake.mode.kind === 'slow') await delay(fake.mode.delayMs);
     if (res.destroyed) return;
-    res.writeHead(status, { 'Content-Type': 'text/xml; charset=utf-8' }).end(xml);
+    const type = fake.mode.kind === 'httpError' ? 'text/html' : 'text/xml; charset=utf-8';
+    res.writeHead(status, { 'Content-Type': type }).end(xml);
   }
 
   const server = https.createServer(

@@ -126,6 +126,8 @@ export function issueTestCertificate(
     password?: string;
     /** The certificate's key pair; a new one by default. */
     keys?: KeyPair;
+    /** Leave the CA's certificate out of the PKCS#12 file (Node trusts the CAs a pfx carries). */
+    withoutChain?: boolean;
   },
 ): TestCertificate {
   const keys = options.keys ?? rsaKeys();
@@ -160,7 +162,11 @@ export function issueTestCertificate(
   return {
     certPem: forge.pki.certificateToPem(cert),
     keyPem: forge.pki.privateKeyToPem(keys.privateKey),
-    pfx: pkcs12(options.withoutKey ? null : keys.privateKey, [cert, ca.cert], password),
+    pfx: pkcs12(
+      options.withoutKey ? null : keys.privateKey,
+      options.withoutChain ? [cert] : [cert, ca.cert],
+      password,
+    ),
   };
 }
 
@@ -178,6 +184,8 @@ export interface TestPki {
   keyless: TestCertificate;
   /** A client certificate from a CA the fake AEAT does not trust. */
   foreign: TestCertificate;
+  /** The key pair the client certificates share, to issue more. */
+  clientKeys: KeyPair;
 }
 
 let pki: TestPki | undefined;
@@ -206,6 +214,7 @@ export function testPki(): TestPki {
     }),
     keyless: issueTestCertificate(ca, { subject: person, ...client, withoutKey: true }),
     foreign: issueTestCertificate(stranger, { subject: person, ...client }),
+    clientKeys: keys,
   };
   return pki;
 }
