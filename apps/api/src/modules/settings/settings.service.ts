@@ -1,6 +1,11 @@
-import type { Settings, updateSettingsBody } from '@mostrador/contract';
+import type { CertificateInfo, Settings, updateSettingsBody } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  type CertificateDetails,
+  CertificateError,
+  readCertificate,
+} from '../../integrations/verifactu/certificate.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { assertOwned } from '../../lib/references.js';
@@ -201,6 +206,76 @@ export function createSettingsService(deps: {
       change: { data: Record<string, unknown>; secrets: Record<string, string> },
     ) {
       await createSettingsRepository(tx).update(licenseId, change.data, change.secrets);
+    },
+
+    /**
+     * Keeps the company's Verifactu certificate: read with its password first (400 1000150 when it
+     * cannot be, 1000151 when expired), then both stored encrypted; the settings show only what it says.
+     */
+    async saveCertificate(auth: AuthContext, p12: Buffer, password: string): Promise<CertificateInfo> {
+      let details: CertificateDetails;
+      try {
+        details = readCertificate(p12, password);
+      } catch (error) {
+        if (!(error instanceof CertificateError)) throw error;
+        const field = error.reason === 'wrong_password' ? 'password' : 'file';
+        throw new AppError('certificateUnreadable', [{ field, message: error.reason }]);
+      }
+      if (details.notAfter.getTime() <= Date.now())
+        throw new AppError('certificateExpired', [
+          { field: 'file', message: `expired ${details.notAfter.toISOString()}` },
+        ]);
+      const info: CertificateInfo = {
+        holder: details.holder,
+        taxId: details.taxId,
+        issuer: details.issuer,
+        notBefore: details.notBefore.toISOString(),
+        notAfter: details.notAfter.toISOString(),
+      };
+      await deps.db.transaction(async (tx) => {
+        const { data, secrets } = await load(auth.licenseId, tx);
+        await createSettingsRepository(tx).update(
+          auth.licenseId,
+          { ...data, verifactu: { ...data.verifactu, certificate: info } },
+          {
+            ...secrets,
+            'verifactu.certificate': deps.secretBox.seal(p12.toString('base64')),
+            'verifactu.certificatePassword': deps.secretBox.seal(password),
+          },
+        );
+      });
+      return info;
+    },
+
+    /** Removes the certificate and its password; not while Verifactu is on (it signs the submissions). */
+    async removeCertificate(auth: AuthContext) {
+      await deps.db.transaction(async (tx) => {
+        const { data, secrets } = await load(auth.licenseId, tx);
+        if (data.verifactu.status)
+          throw new AppError('validation', [
+            { field: 'verifactu.certificate', message: 'switch Verifactu off first' },
+          ]);
+        const rest = { ...secrets };
+        delete rest['verifactu.certificate'];
+        delete rest['verifactu.certificatePassword'];
+        await createSettingsRepository(tx).update(
+          auth.licenseId,
+          { ...data, verifactu: { ...data.verifactu, certificate: null } },
+          rest,
+        );
+      });
+    },
+
+    /** The certificate and its password, decrypted, for the Verifactu submission; null without one. */
+    async verifactuCertificate(licenseId: number) {
+      const { secrets } = await load(licenseId);
+      const p12 = secrets['verifactu.certificate'];
+      const password = secrets['verifactu.certificatePassword'];
+      if (!p12 || password === undefined) return null;
+      return {
+        pfx: Buffer.from(deps.secretBox.open(p12), 'base64'),
+        passphrase: deps.secretBox.open(password),
+      };
     },
 
     /** Creates a new license's settings, in the caller's transaction. */
