@@ -156,9 +156,8 @@ function writeSealing(node: Node, record: VerifactuRecord): void {
   leaf(node, 'Huella', huella);
 }
 
-function writeAlta(parent: Node, r: AltaRecord): void {
-  checkAltaRules(r);
-  const node = block(parent, 'RegistroAlta');
+/** An alta's elements up to its corrected or replaced invoices, in the XSD's order. */
+function writeAltaHead(node: Node, r: AltaRecord): void {
   leaf(node, 'IDVersion', '1.0');
   const id = block(node, 'IDFactura');
   leaf(id, 'IDEmisorFactura', r.IDEmisorFactura.trim());
@@ -177,6 +176,10 @@ function writeAlta(parent: Node, r: AltaRecord): void {
     leaf(amounts, 'BaseRectificada', aeatAmount(r.ImporteRectificacion.BaseRectificada));
     leaf(amounts, 'CuotaRectificada', aeatAmount(r.ImporteRectificacion.CuotaRectificada));
   }
+}
+
+/** An alta's operation, recipients, breakdown and totals, in the XSD's order. */
+function writeAltaContent(node: Node, r: AltaRecord): void {
   if (r.FechaOperacion) leaf(node, 'FechaOperacion', fechaValue(r.FechaOperacion, 'FechaOperacion'));
   leaf(node, 'DescripcionOperacion', textValue(r.DescripcionOperacion, 'DescripcionOperacion', 500));
   if (Math.abs(r.ImporteTotal) >= MACRODATO_CENTS) leaf(node, 'Macrodato', 'S');
@@ -185,6 +188,13 @@ function writeAlta(parent: Node, r: AltaRecord): void {
   for (const line of r.Desglose) writeDetalle(desglose, line);
   leaf(node, 'CuotaTotal', aeatAmount(r.CuotaTotal));
   leaf(node, 'ImporteTotal', aeatAmount(r.ImporteTotal));
+}
+
+function writeAlta(parent: Node, r: AltaRecord): void {
+  checkAltaRules(r);
+  const node = block(parent, 'RegistroAlta');
+  writeAltaHead(node, r);
+  writeAltaContent(node, r);
   writeEncadenamiento(node, r.Encadenamiento);
   writeSistemaInformatico(node, r.SistemaInformatico);
   writeSealing(node, r);
