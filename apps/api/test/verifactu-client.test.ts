@@ -291,6 +291,15 @@ describe('faults and failures', () => {
     expect(notFound).toMatchObject({ status: 404, retryable: false });
   });
 
+  it('a connection dropped before or during the answer is a retryable transport error', async () => {
+    for (const afterBytes of [undefined, 200]) {
+      fake.mode = { kind: 'dropConnection', afterBytes };
+      const error = await rejection(client.submit(request(chain.ticket(fresh()))));
+      expect(error).toBeInstanceOf(VerifactuTransportError);
+      expect((error as VerifactuTransportError).retryable).toBe(true);
+    }
+  });
+
   it('times out on a slow answer', async () => {
     fake.mode = { kind: 'slow', delayMs: 3_000 };
     const impatient = createVerifactuClient({

@@ -256,14 +256,16 @@ function expectedHuella(r: ReceivedRecord): string {
  * - `records`: the listed invoice numbers Incorrecto or AceptadoConErrores with the given AEAT code;
  * - `serverFault`: a `soapenv:Server` fault for the whole request (AEAT: send again later);
  * - `slow`: answers as `correct` after `delayMs`;
- * - `httpError`: an HTTP error page without a SOAP fault, as a proxy in front of AEAT may answer.
+ * - `httpError`: an HTTP error page without a SOAP fault, as a proxy in front of AEAT may answer;
+ * - `dropConnection`: the connection closes without an answer, or after `afterBytes` of a correct one.
  */
 export type FakeAeatMode =
   | { kind: 'correct' }
   | { kind: 'records'; incorrect?: Record<string, number>; acceptedWithErrors?: Record<string, number> }
   | { kind: 'serverFault'; faultString?: string }
   | { kind: 'slow'; delayMs: number }
-  | { kind: 'httpError'; status: number };
+  | { kind: 'httpError'; status: number }
+  | { kind: 'dropConnection'; afterBytes?: number };
 
 type EstadoRegistro = 'Correcto' | 'AceptadoConErrores' | 'Incorrecto';
 type EstadoStored = 'Correcta' | 'AceptadaConErrores' | 'Anulada';
@@ -570,6 +572,18 @@ export async function startFakeAeat(options: {
     fake.requests.push(entry);
     if (fake.mode.kind === 'slow') await delay(fake.mode.delayMs);
     if (res.destroyed) return;
+    if (fake.mode.kind === 'dropConnection') {
+      const { afterBytes } = fake.mode;
+      if (afterBytes !== undefined) {
+        res.writeHead(status, {
+          'Content-Type': 'text/xml; charset=utf-8',
+          'Content-Length': Buffer.byteLength(xml),
+        });
+        res.write(Buffer.from(xml).subarray(0, afterBytes));
+      }
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
     const type = fake.mode.kind === 'httpError' ? 'text/html' : 'text/xml; charset=utf-8';
     res.writeHead(status, { 'Content-Type': type }).end(xml);
   }

@@ -234,6 +234,9 @@ function post(endpoint: string, body: string, agent: https.Agent, timeoutMs: num
         else chunks.push(chunk);
       });
       response.on('error', fail);
+      response.on('close', () => {
+        if (!response.complete) fail(new VerifactuTransportError('AEAT’s answer was cut short'));
+      });
       response.on('end', () => {
         clearTimeout(timer);
         resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
