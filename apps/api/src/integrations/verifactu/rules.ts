@@ -233,6 +233,7 @@ export function checkAltaRules(r: AltaRecord): void {
   const issuer = nifValue(r.IDEmisorFactura, 'IDEmisorFactura');
   const fecha = fechaValue(r.FechaExpedicionFactura, 'FechaExpedicionFactura');
   check(aeatDateKey(fecha) >= aeatDateKey(FIRST_ISSUE_DATE), 'FechaExpedicionFactura', 'before 28-10-2024');
+  if (r.FechaOperacion !== undefined) fechaValue(r.FechaOperacion, 'FechaOperacion');
   checkTypeRules(r);
   r.Destinatarios?.forEach((d, i) => {
     checkDestinatario(d, i, issuer);
