@@ -489,3 +489,55 @@ describe('the invoice as a PDF, and by mail', () => {
     expect(theirs.statusCode).toBe(404);
   });
 });
+
+describe('GET /admin/reports/invoicing-by-product', () => {
+  it('adds up invoiced amounts per product and month, rectifying invoices subtracting, annulled and replaced ones left out', async () => {
+    const c = await billingCompany({ simplified: true });
+    // A ticket (F2) later replaced by an F3: counted once. Another ticket refunded in part (R5).
+    const replaced = await created(await createOrder(t, c));
+    await created(await invoice(c, replaced.id, { customerId: c.invoiceCustomerId }));
+    const ticket = await created(await createOrder(t, c));
+    const oil = ticket.lines.find((l: { productId: number }) => l.productId === c.oilId);
+    await created(await refund(c, ticket.id, { lines: [{ lineId: oil.id, quantity: 1 }] }));
+    // An annulled full invoice: not counted.
+    const annulledOrder = await created(
+      await createOrder(t, c, { lines: [{ productId: c.oilId, quantity: 3, unitPrice: 10 }] }),
+    );
+    const [f2] = (await call(t, 'GET', `/v1/admin/orders/${annulledOrder.id}/invoices`, { token: c.token }))
+      .body.data;
+    await annul(c, f2.id);
+    const res = await call(t, 'GET', `/v1/admin/reports/invoicing-by-product?year=${year}`, {
+      token: c.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const month = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Madrid', month: 'numeric' }).format(new Date()),
+    );
+    const byName = Object.fromEntries(
+      res.body.data.items.map((i: { productName: string; total: number; months: { total: number }[] }) => [
+        i.productName,
+        { total: i.total, month: i.months[month - 1]!.total },
+      ]),
+    );
+    // Two sales of 85 € of massages; oil 10 € twice, one refunded.
+    expect(byName).toEqual({ Aceite: { total: 10, month: 10 }, Masaje: { total: 170, month: 170 } });
+    expect(res.body.data.totals).toMatchObject({ total: 180, taxBase: 149.59, tax: 30.41 });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/reports/invoicing-by-product?year=${year}&format=csv`,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(1 + 3 * 3);
+    expect(lines[0]).toMatch(/^Descripción;;enero;febrero;/);
+    expect(lines.find((l) => l.startsWith('Masaje;Total factura;'))).toMatch(/;170,00$/);
+    expect(
+      (await call(t, 'GET', '/v1/admin/reports/invoicing-by-product?year=1999', { token: c.token })).status,
+    ).toBe(400);
+  });
+});

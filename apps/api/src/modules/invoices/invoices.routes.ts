@@ -6,6 +6,8 @@ import {
   invoiceListItemSchema,
   invoiceListQuery,
   invoiceSchema,
+  invoicingReportQuery,
+  invoicingReportSchema,
   listResponse,
   mailInvoiceBody,
   mailSchema,
@@ -31,6 +33,31 @@ export const invoicesRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const documents = { db, invoices: service, storage };
+    app.get(
+      '/admin/reports/invoicing-by-product',
+      {
+        config: { access: requireAny('orders_find') },
+        schema: {
+          tags: ['reports'],
+          summary:
+            'Invoiced amounts per product and month of a year (not annulled; rectifying invoices subtract; a simplified invoice replaced by an F3 counts once); `format=csv` answers a spreadsheet (`;`, decimal commas)',
+          querystring: invoicingReportQuery,
+          response: { 200: dataOf(invoicingReportSchema) },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        if (request.query.format === 'csv')
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="facturacion-por-producto-${request.query.year}.csv"`,
+            )
+            .send(Buffer.from(await service.reportCsv(auth, request.query.year)) as never);
+        return { data: await service.report(auth, request.query.year) };
+      },
+    );
     app.get(
       '/admin/invoices/:id/pdf',
       {

@@ -32,6 +32,7 @@ import {
 import type { InvoiceDocument } from './invoice-pdf.js';
 import { createInvoicesRepository, type InvoiceRow, type VerifactuRecordRow } from './invoices.repository.js';
 import type { StoredInvoiceLine } from './invoices.table.js';
+import { invoicingByProduct, invoicingCsv } from './invoicing-report.js';
 import { appendAlta, appendAnulacion, type SystemIdentity } from './verifactu-chain.js';
 
 /** The calendar date of `instant` in `timeZone`: year, and `YYYY-MM-DD`. */
@@ -381,6 +382,18 @@ export function createInvoicesService(deps: {
       }
       const rows = await repo.ofOrder(auth.licenseId, invoice.orderId);
       return { invoice, orderInvoiceCode: currentInvoice(rows)?.code ?? liveRectifying(rows)?.code ?? null };
+    },
+
+    /** The monthly invoicing report by product of a year. */
+    report: (auth: AuthContext, year: number) => invoicingByProduct(db, auth.licenseId, year),
+
+    /** The same as a CSV, its labels in the company's main language. */
+    async reportCsv(auth: AuthContext, year: number) {
+      const [report, settings] = await Promise.all([
+        invoicingByProduct(db, auth.licenseId, year),
+        deps.settings.ofLicense(auth.licenseId),
+      ]);
+      return invoicingCsv(report, settings.locale);
     },
 
     /** The order an invoice belongs to (404 when it is not the license's). */
