@@ -5,8 +5,10 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemo } from './demo/seed.js';
 import { startJobs } from './jobs/runtime.js';
+import { createVerifactuSubmitter } from './jobs/verifactu-submission.js';
 import { createSecretBox, loadSecretKey } from './lib/secrets.js';
 import { bootstrapPlatform } from './modules/licenses/bootstrap.js';
+import { renderPendingInvoiceDocuments } from './workflows/invoice-document.js';
 
 const config = loadConfig();
 const started = Date.now();
@@ -36,7 +38,8 @@ if (boot.created) {
 }
 if (config.DEMO_DATA) console.log(await seedDemo(database.db, services));
 
-// Background jobs: the mail worker, the sweep of orphaned mails, the reminders and greetings.
+// Background jobs: the mail worker, the sweep of orphaned mails, the reminders and greetings, the
+// Verifactu submission and the invoices' PDFs.
 const jobs = await startJobs({
   database,
   config,
@@ -47,6 +50,17 @@ const jobs = await startJobs({
   smtp: services.smtp,
   log: app.log,
   workers: config.JOBS,
+  verifactu: createVerifactuSubmitter({
+    db: database.db,
+    settings: services.settings,
+    endpoint: config.VERIFACTU_ENDPOINT,
+  }),
+  invoiceDocuments: () =>
+    renderPendingInvoiceDocuments({
+      db: database.db,
+      invoices: services.invoices,
+      storage: services.storage,
+    }),
 });
 
 // Expired sessions are useless rows: sweep them now and every hour.

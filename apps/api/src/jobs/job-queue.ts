@@ -9,6 +9,10 @@ export const queueNames = {
   mailSweep: 'mail-sweep',
   /** Every minute: queue the reminders and greetings whose hour has come in each company's zone. */
   notificationsTick: 'notifications-tick',
+  /** Every minute: send the Verifactu records of each license whose wait (TiempoEsperaEnvio) is over. */
+  verifactuSubmit: 'verifactu-submit',
+  /** Every minute: render the PDFs of invoices issued since (kept as files, mailed and downloaded). */
+  invoiceDocuments: 'invoice-documents',
 } as const;
 
 export interface JobQueueOptions {

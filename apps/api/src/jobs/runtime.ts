@@ -9,6 +9,7 @@ import type { SettingsService } from '../modules/settings/settings.service.js';
 import { createBoss, type JobQueueOptions, queueNames } from './job-queue.js';
 import { createMailWorker } from './mail-worker.js';
 import type { NotificationScheduler } from './notifications.js';
+import type { VerifactuSubmitter } from './verifactu-submission.js';
 
 export interface JobRuntime {
   boss: PgBoss;
@@ -32,6 +33,10 @@ export async function startJobs(deps: {
   log: JobQueueOptions['log'];
   workers?: boolean;
   smtp?: SmtpClient;
+  /** Sends pending Verifactu records to AEAT (the minute job). */
+  verifactu?: Pick<VerifactuSubmitter, 'run'>;
+  /** Renders the PDFs of invoices issued without one yet (the minute job). */
+  invoiceDocuments?: () => Promise<unknown>;
 }): Promise<JobRuntime> {
   const workers = deps.workers ?? true;
   const boss = createBoss({ database: deps.database, log: deps.log });
@@ -54,6 +59,16 @@ export async function startJobs(deps: {
     policy: 'singleton',
     retryLimit: 0,
     expireInSeconds: 600,
+  });
+  await boss.createQueue(queueNames.verifactuSubmit, {
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 900,
+  });
+  await boss.createQueue(queueNames.invoiceDocuments, {
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 900,
   });
 
   async function dispatchAll(ids: number[]) {
@@ -114,6 +129,20 @@ export async function startJobs(deps: {
     await boss.work(queueNames.notificationsTick, { pollingIntervalSeconds: 5 }, async () => {
       await deps.notifications.run(new Date());
     });
+    const { verifactu, invoiceDocuments } = deps;
+    if (verifactu) {
+      await boss.work(queueNames.verifactuSubmit, { pollingIntervalSeconds: 5 }, async () => {
+        for (const result of await verifactu.run())
+          if (result.error) deps.log.warn({ result }, 'Verifactu submission did not complete');
+      });
+      await boss.schedule(queueNames.verifactuSubmit, '* * * * *');
+    }
+    if (invoiceDocuments) {
+      await boss.work(queueNames.invoiceDocuments, { pollingIntervalSeconds: 5 }, async () => {
+        await invoiceDocuments();
+      });
+      await boss.schedule(queueNames.invoiceDocuments, '* * * * *');
+    }
     // pg-boss creates one job per minute for each, however many processes schedule them.
     await boss.schedule(queueNames.mailSweep, '* * * * *');
     await boss.schedule(queueNames.notificationsTick, '* * * * *');

@@ -101,3 +101,13 @@ export async function mailInvoice(
     email,
   );
 }
+
+/**
+ * The PDFs of invoices issued without one yet (the minute job, "PDF queued" after issuing): rendered
+ * and kept, up to `limit` a run, oldest first. Answers how many.
+ */
+export async function renderPendingInvoiceDocuments(deps: InvoiceDocumentDeps, limit = 50) {
+  const pending = await createInvoicesRepository(deps.db).withoutDocument(limit);
+  for (const invoice of pending) await invoicePdf(deps, invoice.licenseId, invoice.id);
+  return pending.length;
+}

@@ -167,7 +167,8 @@ export function createInvoicesRepository(db: DbOrTx) {
         .select({ id: invoices.id, licenseId: invoices.licenseId })
         .from(invoices)
         .leftJoin(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoices.id))
-        .where(isNull(invoiceDocuments.invoiceId))
+        .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id))
+        .where(and(isNull(invoiceDocuments.invoiceId), isNull(invoiceAnnulments.invoiceId)))
         .orderBy(asc(invoices.id))
         .limit(limit);
     },
