@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 
 /** Bundles the API's entry points; packages stay external and load from node_modules. */
 await build({
-  entryPoints: ['src/main.ts', 'src/demo.ts'],
+  entryPoints: ['src/main.ts', 'src/demo.ts', 'src/cli/verifactu-check.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -541,3 +541,46 @@ describe('GET /admin/reports/invoicing-by-product', () => {
     ).toBe(400);
   });
 });
+
+describe('the chain check', () => {
+  it('finds an intact chain intact, and names the first record whose huella or link was broken', async () => {
+    const c = await billingCompany();
+    await verifactuOn(c);
+    const invoices = [];
+    for (let i = 0; i < 4; i++) invoices.push(await created(await invoice(c, (await sale(c)).id)));
+    await annul(c, invoices[1].id);
+    const check = () => call(t, 'POST', '/v1/admin/verifactu/check', { token: c.token, payload: {} });
+    expect((await check()).body.data).toEqual({ checked: 5, ok: true, firstBreak: null });
+    // Someone with the database in hand changes an amount of the third record (the trigger set aside).
+    const db = t.database.db;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table verifactu_records disable trigger verifactu_records_immutable`);
+      await tx.execute(
+        sql`update verifactu_records set payload = jsonb_set(payload, '{ImporteTotal}', '1') where license_id = ${c.license.id} and seq = 3`,
+      );
+      await tx.execute(sql`alter table verifactu_records enable trigger verifactu_records_immutable`);
+    });
+    expect((await check()).body.data).toEqual({
+      checked: 2,
+      ok: false,
+      firstBreak: { seq: 3, invoiceCode: invoices[2].code, reason: 'its huella is not that of its fields' },
+    });
+    // Issuing checks the last record before chaining to it: broken, it refuses, writing nothing.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table verifactu_records disable trigger verifactu_records_immutable`);
+      await tx.execute(
+        sql`update verifactu_records set hash = lower(hash) where license_id = ${c.license.id} and seq = 5`,
+      );
+      await tx.execute(sql`alter table verifactu_records enable trigger verifactu_records_immutable`);
+    });
+    expectError(await invoice(c, (await sale(c)).id), 409, ErrorCode.verifactuChainBroken);
+    const clerk = await createLicense(t);
+    expect(
+      (await call(t, 'POST', '/v1/admin/verifactu/check', { token: clerk.token, payload: {} })).body.data,
+    ).toEqual({
+      checked: 0,
+      ok: true,
+      firstBreak: null,
+    });
+  });
+});

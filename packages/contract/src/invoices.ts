@@ -232,3 +232,11 @@ export const invoiceSeriesPrefix = z
   .trim()
   .max(10)
   .regex(/^[ !#-&(-;?-~]*$/, { message: 'letters, digits and signs other than " \' < > =' });
+
+/** `POST /admin/verifactu/check`: the chain recomputed; the first record that breaks it, if any. */
+export const chainCheckSchema = z.object({
+  checked: z.number().int().describe('Records found intact before the first break (all, when intact)'),
+  ok: z.boolean(),
+  firstBreak: z.object({ seq: z.number().int(), invoiceCode: z.string(), reason: z.string() }).nullable(),
+});
+export type ChainCheck = z.infer<typeof chainCheckSchema>;

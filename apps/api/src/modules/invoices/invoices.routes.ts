@@ -1,5 +1,6 @@
 import {
   annulInvoiceBody,
+  chainCheckSchema,
   createInvoiceBody,
   dataOf,
   idParams,
@@ -20,6 +21,7 @@ import { invoicePdf, mailInvoice } from '../../workflows/invoice-document.js';
 import { annulInvoice, issueInvoice } from '../../workflows/issue-invoice.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { MailComposer } from '../mails/mail-composer.js';
+import { checkChain } from './chain-check.js';
 import type { InvoicesService } from './invoices.service.js';
 
 const tags = ['invoices'];
@@ -33,6 +35,19 @@ export const invoicesRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const documents = { db, invoices: service, storage };
+    app.post(
+      '/admin/verifactu/check',
+      {
+        config: { access: requireAny('settings_paymentGateway') },
+        schema: {
+          tags,
+          summary:
+            'Recompute the company’s chain of Verifactu records (every huella and link) and report the first break',
+          response: { 200: dataOf(chainCheckSchema) },
+        },
+      },
+      async (request) => ({ data: await checkChain(db, authOf(request).licenseId) }),
+    );
     app.get(
       '/admin/reports/invoicing-by-product',
       {
