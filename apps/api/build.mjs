@@ -2,7 +2,8 @@ import { build } from 'esbuild';
 
 /** Bundles the API's entry points; packages stay external and load from node_modules. */
 await build({
-  entryPoints: ['src/main.ts', 'src/demo.ts', 'src/cli/verifactu-check.ts'],
+  // All at the root of dist/, where the migrations are found (`db/migrate.ts`).
+  entryPoints: { main: 'src/main.ts', demo: 'src/demo.ts', 'verifactu-check': 'src/cli/verifactu-check.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
