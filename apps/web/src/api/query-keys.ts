@@ -37,6 +37,16 @@ export const queryKeys = {
   },
   bookings: resourceKeys('bookings'),
   orders: resourceKeys('orders'),
+  invoices: {
+    ...resourceKeys('invoices'),
+    /** The invoices of one order (a refund's: its rectifying invoice). */
+    ofOrder: (orderId: number) => ['invoices', 'order', orderId] as const,
+  },
+  /** Reports read what sales and invoices add up to: stale after either changes. */
+  reports: {
+    all: ['reports'] as const,
+    invoicingByProduct: (year: number) => ['reports', 'invoicingByProduct', year] as const,
+  },
   cashRegisters: {
     ...resourceKeys('cashRegisters'),
     open: () => ['cashRegisters', 'open'] as const,

@@ -1,4 +1,4 @@
-import { companySettingsSchema, taxBody, updateProfileBody } from '@mostrador/contract';
+import { companySettingsSchema, taxBody, updateProfileBody, updateSettingsBody } from '@mostrador/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { zodRule } from './zod-rule';
@@ -41,5 +41,15 @@ describe('zodRule', () => {
     expect(await check(taxBody.shape.percentage, -1)).toBe('validation.min {"min":0}');
     expect(await check(taxBody.shape.percentage, 10.555)).toBe('validation.twoDecimals');
     expect(await check(taxBody.shape.name, 'x'.repeat(81))).toBe('validation.maxLength {"max":80}');
+  });
+
+  it('names the billing refinements: the series prefix’s signs and the Spanish tax id', async () => {
+    const billing = updateSettingsBody.shape.billing.unwrap().shape;
+    const verifactu = updateSettingsBody.shape.verifactu.unwrap().shape;
+    expect(await check(billing.simplifiedSeries, 'T')).toBeNull();
+    expect(await check(billing.simplifiedSeries, 'T<1>')).toBe('validation.seriesPrefix');
+    expect(await check(billing.fullSeries, 'x'.repeat(11))).toBe('validation.maxLength {"max":10}');
+    expect(await check(verifactu.taxId, 'B1234567')).toBe('validation.spanishTaxId');
+    expect(await check(verifactu.taxId, 'b12345678')).toBeNull();
   });
 });

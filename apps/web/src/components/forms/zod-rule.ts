@@ -21,6 +21,8 @@ const contractMessages: Record<string, string> = {
   'required with a commission type': 'validation.required',
   'required with a commission quantity': 'validation.required',
   'a percentage is at most 100': 'validation.percentageMax',
+  'a Spanish tax id of nine characters': 'validation.spanishTaxId',
+  'letters, digits and signs other than " \' < > =': 'validation.seriesPrefix',
 };
 
 function isEmpty(value: unknown): boolean {
@@ -54,7 +56,7 @@ export function issueMessage(issue: Issue | undefined, value: unknown): Message 
     case 'invalid_format':
       if (issue.format === 'email') return ['validation.email'];
       if (issue.format === 'url') return ['validation.url'];
-      return ['validation.invalid'];
+      return [contractMessages[issue.message] ?? 'validation.invalid'];
     case 'custom':
       return [contractMessages[issue.message] ?? 'validation.invalid'];
     default:
