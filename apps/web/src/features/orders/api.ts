@@ -31,8 +31,10 @@ export function useOrder(id: number | undefined) {
 }
 
 /**
- * An order changes bookings (its booking lines), the register's figures (cash and card sales) and the
- * customer's history: all of them are stale after a sale, an edit, a refund or a deletion.
+ * An order changes bookings (its booking lines), the register's figures (cash and card sales), the
+ * customer's history and the invoices (a paid sale may get its simplified invoice, a refund its
+ * rectifying one) with the reports that add them up: all of them are stale after a sale, an edit, a
+ * refund or a deletion.
  */
 function useInvalidateSales() {
   const queryClient = useQueryClient();
@@ -42,6 +44,8 @@ function useInvalidateSales() {
       queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.availability.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.cashRegisters.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.reports.all }),
     ]);
 }
 

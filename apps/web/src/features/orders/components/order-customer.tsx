@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../lib/format';
 
 /** A customer's full name, or the company's when the person has none. */
-function customerName(item: OrderListItem): string {
+export function customerName(item: OrderListItem): string {
   return [item.name, item.surname].filter(Boolean).join(' ') || item.companyName || '';
 }
 

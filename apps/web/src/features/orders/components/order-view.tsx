@@ -34,10 +34,11 @@ import { zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
 import { CustomerSelect } from '../../customers/components/customer-select';
+import { OrderInvoicesCard } from '../../invoices/components/order-invoices-card';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useOrderCode, useOrderList, useOrderListItem, useUpdateOrder } from '../api';
-import { OrderCustomer } from './order-customer';
+import { customerName as customerNameOf, OrderCustomer } from './order-customer';
 import { editValues, toBody } from './order-form-values';
 import { DeleteOrderButton } from './order-list-delete-button';
 import { cloneOrderPath, editOrderPath, ordersPath, refundOrderPath } from './order-list-paths';
@@ -200,8 +201,9 @@ interface OrderViewProps {
 
 /**
  * A paid, refunded or refund order as a read-only record: who, when,
- * how it was paid, its lines and totals, the refunds made of it, and the actions still allowed (refund,
- * reorder, print, send the receipt by email, delete where the server allows it). Its note (and customer until invoiced) still change.
+ * how it was paid, its lines and totals, its invoices, the refunds made of it, and the actions still
+ * allowed (refund, reorder, print, send the receipt by email, generate the invoice, delete where the
+ * server allows it). Its note (and customer until invoiced) still change.
  */
 export function OrderView({ order, reason }: OrderViewProps) {
   const { t } = useTranslation();
@@ -452,6 +454,13 @@ export function OrderView({ order, reason }: OrderViewProps) {
               )}
             </Flex>
           </Card>
+          {can('orders_find') && (
+            <OrderInvoicesCard
+              order={order}
+              defaultEmail={item?.contactEmail}
+              customerLabel={item ? customerNameOf(item) : undefined}
+            />
+          )}
           {!isRefund && <RefundsOfOrder order={order} />}
         </Col>
       </Row>

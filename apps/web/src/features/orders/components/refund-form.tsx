@@ -6,7 +6,9 @@ import {
   type PaymentMethod,
   paymentMethods,
   physicalPaymentMethods,
+  type RectificationReason,
   type RefundBody,
+  rectificationReasons,
   refundBody,
 } from '@mostrador/contract';
 import {
@@ -36,6 +38,8 @@ import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes
 import { zodRule } from '../../../components/forms/zod-rule';
 import { formatEuros, formatNumber } from '../../../lib/format';
 import { useOpenRegister } from '../../cash-registers/api';
+import { useOrderInvoices } from '../../invoices/api';
+import { currentFullInvoice, currentSimplifiedInvoice } from '../../invoices/invoice-rules';
 import { usePermissions } from '../../session/permissions';
 import { useRefundOrder } from '../api';
 import { leftOf, refundCentsOf } from './refund-amounts';
@@ -45,6 +49,8 @@ interface RefundFormValues {
   quantities: Record<string, number | null | undefined>;
   paymentMethod: PaymentMethod;
   notes?: string;
+  /** Why the sale's full invoice is rectified (asked only when it has one). */
+  rectificationReason?: RectificationReason;
 }
 
 const lineKey = (line: Pick<OrderLine, 'id'>) => `l${line.id}`;
@@ -128,6 +134,11 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
   const isPhysical = physicalPaymentMethods.includes(paymentMethod);
   const register = useOpenRegister(isPhysical && can('cashRegisters_find'));
   const totalCents = totalCentsOf(order, quantities);
+  // An invoiced sale's refund is rectified: by an R1–R4 chosen here when the sale has a full invoice,
+  // always by an R5 when it has a simplified one.
+  const invoices = useOrderInvoices(order.invoiceCode && can('orders_find') ? order.id : undefined).data;
+  const fullInvoice = invoices && currentFullInvoice(invoices);
+  const simplifiedInvoice = invoices && !fullInvoice ? currentSimplifiedInvoice(invoices) : undefined;
 
   const setAll = (pick: (line: OrderLine) => number) => {
     form.setFieldsValue({ quantities: Object.fromEntries(order.lines.map((l) => [lineKey(l), pick(l)])) });
@@ -140,6 +151,7 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
       lines: chosen.map(({ line, quantity }) => ({ lineId: line.id, quantity })),
       paymentMethod: values.paymentMethod,
       notes: values.notes?.trim() || undefined,
+      ...(fullInvoice ? { rectificationReason: values.rectificationReason ?? 'R1' } : {}),
     };
     try {
       const created = await refund.mutateAsync({ id: order.id, body: refundBody.parse(body) });
@@ -184,6 +196,14 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
               method: t(`orders.paymentMethods.${values.paymentMethod}`),
             })}
           </span>
+          {(fullInvoice ?? simplifiedInvoice) && (
+            <span data-testid="refund-confirm-rectifying">
+              {t('orders.refund.confirmRectifying', {
+                reason: fullInvoice ? (values.rectificationReason ?? 'R1') : 'R5',
+                code: (fullInvoice ?? simplifiedInvoice)?.code,
+              })}
+            </span>
+          )}
           {order.lines.some((line) => line.bookingId !== null) && (
             <Typography.Text type="secondary">{t('orders.refund.confirmBookings')}</Typography.Text>
           )}
@@ -303,6 +323,7 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
         quantities: Object.fromEntries(order.lines.map((line) => [lineKey(line), 0])),
         paymentMethod: order.paymentMethod,
         notes: '',
+        rectificationReason: 'R1',
       }}
       onValuesChange={markDirty}
       onFinish={submit}
@@ -354,6 +375,36 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
             title={t(`errors.${ErrorCode.cashRegisterClosed}`)}
             data-testid="refund-register-closed"
           />
+        )}
+        {fullInvoice && (
+          <Form.Item
+            name="rectificationReason"
+            label={t('orders.refund.fields.rectificationReason')}
+            extra={t('orders.refund.rectificationHelp', { code: fullInvoice.code })}
+            style={{ maxWidth: 560 }}
+          >
+            <Select<RectificationReason>
+              options={rectificationReasons.map((value) => ({
+                value,
+                label: `${value} · ${t(`invoices.reasons.${value}.label`)}`,
+                help: t(`invoices.reasons.${value}.help`),
+              }))}
+              optionRender={(option) => (
+                <div style={{ whiteSpace: 'normal' }}>
+                  <div>{option.data.label}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {option.data.help}
+                  </Typography.Text>
+                </div>
+              )}
+              data-testid="refund-rectification-reason"
+            />
+          </Form.Item>
+        )}
+        {simplifiedInvoice && (
+          <Typography.Paragraph type="secondary" data-testid="refund-simplified-rectified">
+            {t('orders.refund.simplifiedHelp', { code: simplifiedInvoice.code })}
+          </Typography.Paragraph>
         )}
         <Form.Item
           name="notes"

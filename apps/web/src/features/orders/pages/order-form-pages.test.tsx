@@ -168,6 +168,7 @@ function fakeApi(
     if (path === '/v1/admin/orders' || (path.startsWith('/v1/admin/orders/') && init.method === 'PUT'))
       return onSave(JSON.parse(String(init.body)), init);
     if (path === '/v1/admin/orders/7') return { body: { data: current() } };
+    if (path === '/v1/admin/orders/7/invoices') return { body: { data: [] } };
     if (path === '/v1/admin/products')
       return { body: { data: { items: products.map(listItem), total: 2, page: 1, limit: 20 } } };
     const productMatch = /^\/v1\/admin\/products\/(\d+)$/.exec(path);
@@ -432,6 +433,7 @@ describe('the order form', () => {
         const path = new URL(url, 'http://x').pathname;
         if (init.method === 'PUT') return { body: { data: { ...paid, notes: 'Regalo' } } };
         if (path === '/v1/admin/orders/7') return { body: { data: paid } };
+        if (path === '/v1/admin/orders/7/invoices') return { body: { data: [] } };
         if (path === '/v1/admin/customers/3') return { body: { data: customer } };
         return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
       });
@@ -492,6 +494,7 @@ describe('the order form', () => {
       };
       stubFetch((url) => {
         const decoded = decodeURIComponent(url);
+        if (decoded.startsWith('/v1/admin/orders/9/invoices')) return { body: { data: [] } };
         if (decoded.includes('"id":{"in":[7]}'))
           return { body: { data: { items: [{ id: 7, code: 42 }], total: 1, page: 1, limit: 1 } } };
         if (decoded.startsWith('/v1/admin/orders?'))
