@@ -140,12 +140,11 @@ export function createInvoicesService(deps: {
     const relatedIds = [invoice.rectifiedInvoiceId, invoice.replacedInvoiceId].filter(
       (id): id is number => id !== null,
     );
-    const [annulment, records, codes, orderCode] = await Promise.all([
-      repo.annulment(invoice.id),
-      repo.recordsOf([invoice.id]),
-      repo.codesOf(licenseId, relatedIds),
-      repo.orderCode(invoice.orderId),
-    ]);
+    // One after another: inside a transaction they share its single connection.
+    const annulment = await repo.annulment(invoice.id);
+    const records = await repo.recordsOf([invoice.id]);
+    const codes = await repo.codesOf(licenseId, relatedIds);
+    const orderCode = await repo.orderCode(invoice.orderId);
     const related = (id: number | null) => (id === null ? null : { id, code: codes.get(id) ?? '' });
     return {
       id: invoice.id,
