@@ -2,6 +2,7 @@ import { ErrorCode } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
 import {
   companySettings,
   invoiceDocuments,
@@ -12,6 +13,7 @@ import {
 import { huellaOf, type VerifactuRecord } from '../src/integrations/verifactu/records.js';
 import { createCustomer } from './factories.js';
 import { buildTestApp, call, createLicense, expectError, failingFields, type TestApp } from './helpers.js';
+import { appOn } from './mail-jobs-support.js';
 import { created, createOrder, openCompany, type SalesCompany } from './sales-fixtures.js';
 
 // Invoices: gapless numbers per series and year, full invoices that need the customer's tax id,
@@ -584,3 +586,31 @@ describe('the chain check', () => {
     });
   });
 });
+
+// Two API processes on one PostgreSQL server (PGlite is one process's embedded database: this describe
+// is declared in the PostgreSQL suite, `npm run test:pg`, which runs every API file with it set).
+if (process.env.TEST_DATABASE_URL) {
+  describe('two processes on one PostgreSQL server', () => {
+    it('invoices issued through both at once take distinct gapless numbers', async () => {
+      const other = await appOn(await openDatabase({ url: t.database.url! }));
+      try {
+        const c = await billingCompany();
+        const orders = [];
+        for (let i = 0; i < 40; i++) orders.push(await sale(c));
+        const answers = await Promise.all(
+          orders.map((o, i) =>
+            call(i % 2 ? other : t, 'POST', `/v1/admin/orders/${o.id}/invoice`, {
+              token: c.token,
+              payload: {},
+            }),
+          ),
+        );
+        for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
+        const numbers = answers.map((a) => Number(a.body.data.code.split('-')[1])).sort((x, y) => x - y);
+        expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      } finally {
+        await other.close();
+      }
+    }, 60_000);
+  });
+}
