@@ -6,6 +6,7 @@ import {
   bookingCalendars,
   bookings,
   cashRegisters,
+  invoices,
   mails,
   orderLines,
   orders,
@@ -253,5 +254,40 @@ describe('the demo company’s mails', () => {
     expect(settings.notifications.booking.status).toBe(true);
     expect(settings.notifications.booking.body).toContain('{{bookingTime}}');
     expect(settings.notifications.birthday.status).toBe(true);
+  });
+});
+
+describe('the demo company’s invoices', () => {
+  it('invoices the last two months at their sales’ dates: gapless numbers per series, every refund of an invoiced sale rectified', async () => {
+    const db = t.database.db;
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.licenseId, licenseId))
+      .orderBy(invoices.id);
+    expect(rows.length).toBeGreaterThan(100);
+    const types = new Set(rows.map((r) => r.type));
+    for (const type of ['F1', 'F2']) expect(types.has(type as never), type).toBe(true);
+    for (const series of ['full', 'simplified', 'rectifying'] as const) {
+      const ofSeries = rows.filter((r) => r.series === series);
+      for (const year of new Set(ofSeries.map((r) => r.year))) {
+        const numbers = ofSeries.filter((r) => r.year === year).map((r) => r.number);
+        expect(numbers, `${series} ${year}`).toEqual(numbers.map((_, i) => i + 1));
+        const dates = ofSeries.filter((r) => r.year === year).map((r) => r.issuedAt.getTime());
+        expect(dates).toEqual([...dates].sort((a, b) => a - b));
+      }
+    }
+    const invoicedOrders = await db
+      .select({ id: orders.id, invoiceCode: orders.invoiceCode, originalOrderId: orders.originalOrderId })
+      .from(orders)
+      .where(and(eq(orders.licenseId, licenseId), isNotNull(orders.invoiceCode)));
+    expect(invoicedOrders).toHaveLength(rows.length);
+    const invoicedIds = new Set(invoicedOrders.filter((o) => o.originalOrderId === null).map((o) => o.id));
+    const refunds = await db
+      .select({ id: orders.id, originalOrderId: orders.originalOrderId, invoiceCode: orders.invoiceCode })
+      .from(orders)
+      .where(and(eq(orders.licenseId, licenseId), isNotNull(orders.originalOrderId)));
+    for (const r of refunds.filter((x) => invoicedIds.has(x.originalOrderId!)))
+      expect(r.invoiceCode, `refund ${r.id}`).toMatch(/^R\d{4}-\d{6}$/);
   });
 });

@@ -9,6 +9,7 @@ import { createLicense } from '../workflows/create-license.js';
 import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoInvoices } from './invoices.js';
 import { seedDemoMails } from './mails.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoProducts } from './products.js';
@@ -123,6 +124,8 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
     .orderBy(desc(cashRegisters.closedAt))
     .limit(14);
   for (const register of latest) await services.cashRegisters.addMissingReport(license.id, register.id);
+  // The last two months invoiced: billing data, full invoices and tickets, rectifying invoices.
+  await seedDemoInvoices(db, services, license.id);
   // The outbox of the last month, and the reminders and greetings switched on.
   await seedDemoMails(db, services, license.id);
   return `Demo license created: log in with ${login} (staff "lucia" and "javier" share the password)`;

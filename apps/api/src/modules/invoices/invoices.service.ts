@@ -62,6 +62,8 @@ export interface InvoiceToIssue {
   /** The invoice a rectifying one corrects, or the simplified one an F3 replaces. */
   related?: InvoiceRow;
   createdBy: number | null;
+  /** When it is issued; now unless told (the demo issues its past invoices at their sales' dates). */
+  issuedAt?: Date;
 }
 
 const seriesOf = (type: InvoiceType): InvoiceSeries =>
@@ -92,7 +94,7 @@ export function createInvoicesService(deps: {
     const issuer = issuerOf(args.settings);
     if (!issuer) throw new AppError('billingNotConfigured');
     const repo = createInvoicesRepository(tx);
-    const now = new Date();
+    const now = args.issuedAt ?? new Date();
     const timeZone = args.settings.timeZone;
     const { year, iso } = localDate(now, timeZone);
     const series = seriesOf(args.type);
