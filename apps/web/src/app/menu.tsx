@@ -29,8 +29,8 @@ export interface MenuEntry {
 
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
- * route (a unit test checks it); gift vouchers, subscriptions, suppliers and the billing and payment
- * settings come back with their screens.
+ * route (a unit test checks it); gift vouchers, subscriptions, suppliers and the payment settings come
+ * back with their screens.
  */
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
@@ -118,6 +118,12 @@ export const menuEntries: MenuEntry[] = [
     children: [
       { key: 'settingsGeneral', label: 'menu.settingsGeneral', path: '/settings/company' },
       { key: 'settingsTaxes', label: 'menu.settingsTaxes', path: '/settings/taxes' },
+      {
+        key: 'settingsBilling',
+        label: 'menu.settingsBilling',
+        path: '/settings/billing',
+        permission: 'settings_paymentGateway',
+      },
       { key: 'settingsMail', label: 'menu.settingsMail', path: '/settings/mail' },
       { key: 'settingsNotifications', label: 'menu.settingsNotifications', path: '/settings/notifications' },
     ],

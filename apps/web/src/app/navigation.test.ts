@@ -33,6 +33,12 @@ describe('menu', () => {
     expect(routesFor(new Set(['mails_find'])).map((r) => r.path)).toContain('/mails');
   });
 
+  it('lists the billing settings for who may change them; the page itself reads for everyone', () => {
+    expect(keysOf([])).not.toContain('settingsBilling');
+    expect(keysOf(['settings_paymentGateway'])).toContain('settingsBilling');
+    expect(routesFor(new Set()).map((r) => r.path)).toContain('/settings/billing');
+  });
+
   it('shows an entry with its permission and a group when one of its entries shows', () => {
     const keys = keysOf(['customers_create', 'products_edit', 'bookings_find']);
     expect(keys).toContain('bookings');
@@ -57,22 +63,10 @@ describe('menu', () => {
     }
     // The screens not built yet are neither in the menu nor routes.
     const keys = keysOf([...allPermissions]);
-    for (const missing of [
-      'giftVouchers',
-      'subscriptions',
-      'suppliers',
-      'settingsBilling',
-      'settingsPayment',
-    ])
+    for (const missing of ['giftVouchers', 'subscriptions', 'suppliers', 'settingsPayment'])
       expect(keys).not.toContain(missing);
     const paths = routesFor(new Set(allPermissions)).map((r) => r.path);
-    for (const missing of [
-      '/gift-vouchers',
-      '/subscriptions',
-      '/suppliers',
-      '/settings/billing',
-      '/settings/payment',
-    ])
+    for (const missing of ['/gift-vouchers', '/subscriptions', '/suppliers', '/settings/payment'])
       expect(paths).not.toContain(missing);
   });
 
@@ -90,6 +84,10 @@ describe('menu', () => {
     });
     expect(selectedEntry(menuEntries, '/settings/mail')).toEqual({ key: 'settingsMail', parent: 'settings' });
     expect(selectedEntry(menuEntries, '/mails')?.key).toBe('mails');
+    expect(selectedEntry(menuEntries, '/settings/billing')).toEqual({
+      key: 'settingsBilling',
+      parent: 'settings',
+    });
     expect(selectedEntry(menuEntries, '/nowhere')).toBeNull();
   });
 });
@@ -103,6 +101,7 @@ describe('routes', () => {
       '/profile',
       '/settings/company',
       '/settings/mail',
+      '/settings/billing',
       '/settings/notifications',
       '/settings/taxes',
     ]);

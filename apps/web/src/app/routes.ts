@@ -68,6 +68,13 @@ export const appRoutes: AppRoute[] = [
     path: '/settings/mail',
     page: () => import('../features/settings/pages/mail-settings-page').then((m) => m.MailSettingsPage),
   },
+  // Every employee reads the settings; changing billing and Verifactu needs settings_paymentGateway
+  // (the page is read-only without it, and only its holders see it in the menu).
+  {
+    id: 'billingSettings',
+    path: '/settings/billing',
+    page: () => import('../features/settings/pages/billing-settings-page').then((m) => m.BillingSettingsPage),
+  },
   {
     id: 'notificationSettings',
     path: '/settings/notifications',

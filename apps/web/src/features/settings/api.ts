@@ -1,4 +1,5 @@
 import type {
+  CertificateInfo,
   CurrentUser,
   NotificationPreviewBody,
   RenderedMail,
@@ -20,6 +21,48 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (body: UpdateSettingsBody) => api.put<Settings>('/admin/settings', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+}
+
+/**
+ * Uploads the company's Verifactu certificate (PKCS#12: .p12, .pfx) with its password; answers what
+ * was read of it (holder, tax id, issuer, validity). The password goes first: the server reads the
+ * parts in order and opens the file with it.
+ */
+export function useUploadCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, password }: { file: File; password: string }) => {
+      const form = new FormData();
+      form.append('password', password);
+      form.append('file', file, file.name);
+      return api.put<CertificateInfo>('/admin/settings/verifactu/certificate', form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+}
+
+/** Removes the uploaded certificate (refused while Verifactu is on). */
+export function useRemoveCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<unknown>('/admin/settings/verifactu/certificate'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+}
+
+/** What the chain check found: how many records, and the first one whose huella does not follow. */
+export interface VerifactuCheckResult {
+  checked: number;
+  ok: boolean;
+  firstBreak: { seq: number; invoiceCode: string; reason: string } | null;
+}
+
+/** Recomputes the chain of Verifactu records (every huella from the one before). */
+export function useCheckVerifactuChain() {
+  return useMutation({
+    mutationFn: () =>
+      api.post<VerifactuCheckResult>('/admin/verifactu/check', undefined, { timeoutMs: 120_000 }),
   });
 }
 
