@@ -367,6 +367,25 @@ describe('Verifactu records', () => {
     ]);
   });
 
+  it('are never written when AEAT would refuse them: a VAT rate Spain does not have is 1000157, nothing numbered', async () => {
+    const c = await billingCompany();
+    await verifactuOn(c);
+    const odd = await call(t, 'POST', '/v1/admin/taxes', {
+      token: c.token,
+      payload: { name: 'IVA 15%', percentage: 15 },
+    });
+    const product = await call(t, 'POST', '/v1/admin/products', {
+      token: c.token,
+      payload: { name: 'Raro', type: 'regular', price: 23, taxType: odd.body.data.id },
+    });
+    const order = await sale(c, { lines: [{ productId: product.body.data.id, quantity: 1, unitPrice: 23 }] });
+    const res = await invoice(c, order.id);
+    expectError(res, 409, ErrorCode.verifactuRecordInvalid);
+    expect(res.body.error.details[0].field).toMatch(/TipoImpositivo/);
+    expect((await getOrder(c, order.id)).invoiceCode).toBeNull();
+    expect((await created(await invoice(c, (await sale(c)).id))).code).toBe(code('', 1));
+  });
+
   it('are immutable but for their submission state, as invoices are; they go only with their license', async () => {
     const c = await billingCompany();
     await verifactuOn(c);

@@ -74,6 +74,7 @@ export const ErrorCode = {
   refundNotInvoiceable: 1000154,
   invoiceCustomerTaxIdInvalid: 1000155,
   verifactuChainBroken: 1000156,
+  verifactuRecordInvalid: 1000157,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -154,6 +155,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   refundNotInvoiceable: 409,
   invoiceCustomerTaxIdInvalid: 409,
   verifactuChainBroken: 409,
+  verifactuRecordInvalid: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -239,6 +241,8 @@ export const errorMessage: Record<ErrorKey, string> = {
     "The customer's tax id is not valid for an invoice: a Spanish one has nine letters and digits",
   verifactuChainBroken:
     'The Verifactu chain of records is broken: run the chain check before issuing more invoices',
+  verifactuRecordInvalid:
+    'The invoice breaks a Verifactu rule (the details say which): check the VAT rates, the customer’s tax id and the billing data',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

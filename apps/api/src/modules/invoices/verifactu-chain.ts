@@ -1,4 +1,5 @@
 import type { InvoiceParty, InvoiceType } from '@mostrador/contract';
+import { VerifactuValidationError } from '../../integrations/verifactu/errors.js';
 import { aeatAmount, aeatDate, aeatTimestamp } from '../../integrations/verifactu/format.js';
 import {
   type AltaDraft,
@@ -12,6 +13,7 @@ import {
   sealRecord,
   type VerifactuRecord,
 } from '../../integrations/verifactu/records.js';
+import { checkAltaRules, checkAnulacionRules } from '../../integrations/verifactu/rules.js';
 import { AppError } from '../../lib/app-error.js';
 import { isSpanish, operationDescription } from './invoice-content.js';
 import type { InvoiceRow, InvoicesRepository } from './invoices.repository.js';
@@ -172,6 +174,7 @@ export async function appendAlta(
     FechaHoraHusoGenRegistro: aeatTimestamp(generatedAt, invoice.timeZone),
   };
   const record = sealRecord(draft);
+  obeysAeat(() => checkAltaRules(record));
   return append(
     repo,
     invoice.licenseId,
@@ -182,6 +185,19 @@ export async function appendAlta(
     head.lastSeq + 1,
     generatedAt,
   );
+}
+
+/**
+ * A record AEAT would refuse is never written (it could not be corrected afterwards): 409 1000157
+ * naming the field and the rule, so the sale or invoice waits until the data is fixed.
+ */
+function obeysAeat(check: () => void) {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof VerifactuValidationError)) throw error;
+    throw new AppError('verifactuRecordInvalid', [{ field: error.field, message: error.rule }]);
+  }
 }
 
 /** The anulación record of an annulled invoice, chained in the annulling transaction. */
@@ -207,6 +223,7 @@ export async function appendAnulacion(
     FechaHoraHusoGenRegistro: aeatTimestamp(generatedAt, invoice.timeZone),
   };
   const record = sealRecord(draft);
+  obeysAeat(() => checkAnulacionRules(record));
   return append(
     repo,
     invoice.licenseId,
