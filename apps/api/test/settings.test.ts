@@ -11,7 +11,6 @@ import {
   call,
   createEmployee,
   createLicense,
-  failingFields,
   login,
   pngImage,
   type TestApp,

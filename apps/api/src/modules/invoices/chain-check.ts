@@ -37,7 +37,12 @@ export async function checkChain(db: DbOrTx, licenseId: number): Promise<ChainCh
         payload: verifactuRecords.payload,
       })
       .from(verifactuRecords)
-      .where(and(eq(verifactuRecords.licenseId, licenseId), gt(verifactuRecords.seq, (previous as Link | null)?.seq ?? 0)))
+      .where(
+        and(
+          eq(verifactuRecords.licenseId, licenseId),
+          gt(verifactuRecords.seq, (previous as Link | null)?.seq ?? 0),
+        ),
+      )
       .orderBy(asc(verifactuRecords.seq))
       .limit(pageSize);
     for (const row of rows) {
