@@ -5,6 +5,7 @@ import { App } from 'antd';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
+import { fullInvoice, simplifiedInvoice } from '../../../test/invoices';
 import { renderRoutes, testUser } from '../../../test/render';
 import { refundCentsOf } from '../components/refund-amounts';
 import { OrderRefundPage } from './order-refund-page';
@@ -95,10 +96,18 @@ async function confirm() {
   await waitFor(() => expect(screen.queryByTestId('refund-confirm')).toBeNull(), slow);
 }
 
-/** Answers the order, the list lookup of its customer, and `refund` for the refund itself. */
-function stubOrder(current: Order, refund: (body: unknown) => { status?: number; body?: unknown }) {
+/**
+ * Answers the order, the list lookup of its customer, its invoices (none unless given), and `refund` for
+ * the refund itself.
+ */
+function stubOrder(
+  current: Order,
+  refund: (body: unknown) => { status?: number; body?: unknown },
+  invoices: unknown[] = [],
+) {
   return stubFetch((url, init) => {
     if (init.method === 'POST') return refund(JSON.parse(String(init.body)));
+    if (url.endsWith(`/admin/orders/${current.id}/invoices`)) return { body: { data: invoices } };
     if (url.startsWith('/v1/admin/orders?'))
       return { body: { data: { items: [], total: 0, page: 1, limit: 1 } } };
     return { body: { data: current } };
@@ -196,6 +205,47 @@ describe('OrderRefundPage', () => {
       await screen.findByText('The cash register is closed: open it to place the order.', undefined, slow),
     ).toBeTruthy();
   }, 90_000);
+
+  it('asks why the full invoice is rectified (R1 unless chosen) and sends it with the refund', async () => {
+    const invoiced = { ...order, invoiceCode: fullInvoice.code };
+    const calls = stubOrder(
+      invoiced,
+      (body) => ({ status: 201, body: { data: { ...order, id: 51, code: 1051, total: -25, body } } }),
+      [simplifiedInvoice, { ...fullInvoice, type: 'F3' }],
+    );
+    renderRoutes(routes, { route: '/orders/refund/41', user });
+    const reason = await screen.findByTestId('refund-rectification-reason', undefined, slow);
+    expect(reason.textContent).toContain('R1 · Returns, discounts or errors');
+    expect(screen.getByText(/The sale has the full invoice 2026-000012/)).toBeTruthy();
+    fireEvent.mouseDown(within(reason).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('R3 · Uncollectable debt', undefined, slow));
+    fireEvent.change(screen.getByLabelText('Units of Crema hidratante to refund'), {
+      target: { value: '1' },
+    });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    const { dialog, ok } = await confirmation();
+    expect(within(dialog).getByTestId('refund-confirm-rectifying').textContent).toBe(
+      'A rectifying invoice (R3) of invoice 2026-000012 will be issued.',
+    );
+    fireEvent.click(ok);
+    await waitFor(() => expect(calls.some((c) => c.init.method === 'POST')).toBe(true), slow);
+    const post = calls.find((c) => c.init.method === 'POST');
+    expect(JSON.parse(String(post?.init.body))).toMatchObject({
+      lines: [{ lineId: 2, quantity: 1 }],
+      rectificationReason: 'R3',
+    });
+  }, 90_000);
+
+  it('says a simplified invoice is rectified by an R5, without asking', async () => {
+    stubOrder({ ...order, invoiceCode: simplifiedInvoice.code }, () => ({ status: 500 }), [
+      simplifiedInvoice,
+    ]);
+    renderRoutes(routes, { route: '/orders/refund/41', user });
+    expect((await screen.findByTestId('refund-simplified-rectified', undefined, slow)).textContent).toBe(
+      'The sale has the simplified invoice T2026-000031: the refund issues its rectifying invoice (R5).',
+    );
+    expect(screen.queryByTestId('refund-rectification-reason')).toBeNull();
+  });
 
   it('explains why a refund, an unpaid order or a wholly refunded one cannot be refunded', async () => {
     stubOrder({ ...order, originalOrderId: 12, total: -10 }, () => ({ status: 500 }));
