@@ -1,8 +1,10 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   CalculatorOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  FileTextOutlined,
   IdcardOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
@@ -30,7 +32,7 @@ export interface MenuEntry {
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
  * route (a unit test checks it); gift vouchers, subscriptions, suppliers and the payment settings come
- * back with their screens.
+ * back with their screens. The invoices and the invoicing report sit beside the orders they come from.
  */
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
@@ -74,6 +76,20 @@ export const menuEntries: MenuEntry[] = [
     label: 'menu.orders',
     icon: ShoppingCartOutlined,
     path: '/orders',
+    permission: 'orders_find',
+  },
+  {
+    key: 'invoices',
+    label: 'menu.invoices',
+    icon: FileTextOutlined,
+    path: '/invoices',
+    permission: 'orders_find',
+  },
+  {
+    key: 'invoicingReport',
+    label: 'menu.invoicingReport',
+    icon: BarChartOutlined,
+    path: '/reports/invoicing-by-product',
     permission: 'orders_find',
   },
   {

@@ -33,6 +33,19 @@ describe('menu', () => {
     expect(routesFor(new Set(['mails_find'])).map((r) => r.path)).toContain('/mails');
   });
 
+  it('shows the invoices and the invoicing report with orders_find, beside the orders', () => {
+    expect(keysOf(['orders_edit'])).not.toContain('invoices');
+    const keys = keysOf(['orders_find']);
+    expect(keys.slice(keys.indexOf('orders'), keys.indexOf('orders') + 3)).toEqual([
+      'orders',
+      'invoices',
+      'invoicingReport',
+    ]);
+    const paths = routesFor(new Set(['orders_find'])).map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/invoices', '/reports/invoicing-by-product']));
+    expect(routesFor(new Set(['orders_edit'])).map((r) => r.path)).not.toContain('/invoices');
+  });
+
   it('lists the billing settings for who may change them; the page itself reads for everyone', () => {
     expect(keysOf([])).not.toContain('settingsBilling');
     expect(keysOf(['settings_paymentGateway'])).toContain('settingsBilling');
@@ -84,6 +97,7 @@ describe('menu', () => {
     });
     expect(selectedEntry(menuEntries, '/settings/mail')).toEqual({ key: 'settingsMail', parent: 'settings' });
     expect(selectedEntry(menuEntries, '/mails')?.key).toBe('mails');
+    expect(selectedEntry(menuEntries, '/invoices')?.key).toBe('invoices');
     expect(selectedEntry(menuEntries, '/settings/billing')).toEqual({
       key: 'settingsBilling',
       parent: 'settings',

@@ -124,6 +124,19 @@ export const appRoutes: AppRoute[] = [
     permissions: ['orders_find'],
     page: () => import('../features/orders/pages/orders-page').then((m) => m.OrdersPage),
   },
+  // An invoice opens in a drawer over the list (`/invoices?invoice=<id>`).
+  {
+    id: 'invoices',
+    path: '/invoices',
+    permissions: ['orders_find'],
+    page: () => import('../features/invoices/pages/invoices-page').then((m) => m.InvoicesPage),
+  },
+  {
+    id: 'invoicingReport',
+    path: '/reports/invoicing-by-product',
+    permissions: ['orders_find'],
+    page: () => import('../features/invoices/pages/invoicing-report-page').then((m) => m.InvoicingReportPage),
+  },
   {
     id: 'ordersCreate',
     path: '/orders/create',

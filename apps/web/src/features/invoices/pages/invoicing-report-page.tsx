@@ -1,0 +1,245 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { InvoicingReport } from '@mostrador/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Row,
+  Segmented,
+  Skeleton,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError, useErrorMessage } from '../../../api/errors';
+import { PageHeader } from '../../../components/page-header';
+import { dayjs } from '../../../lib/dayjs';
+import { formatEuros } from '../../../lib/format';
+import { useCompanySettings } from '../../session/api';
+import { downloadInvoicingReportCsv, useInvoicingReport } from '../api';
+
+export const reportFigures = ['taxBase', 'tax', 'total'] as const;
+export type ReportFigure = (typeof reportFigures)[number];
+
+type ReportRow = InvoicingReport['items'][number];
+
+const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** The year of the URL (`?year=2026`), else the current one in the company's time zone. */
+function yearOf(raw: string | null, timeZone: string): number {
+  const year = Number(raw);
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : dayjs().tz(timeZone).year();
+}
+
+function figureOf(raw: string | null): ReportFigure {
+  return reportFigures.includes(raw as ReportFigure) ? (raw as ReportFigure) : 'total';
+}
+
+/** An amount of the table: a dash where nothing was invoiced, so the months sold stand out. */
+function Amount({ value, strong }: { value: number; strong?: boolean }) {
+  if (value === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Typography.Text strong={strong} style={money}>
+      {formatEuros(value)}
+    </Typography.Text>
+  );
+}
+
+/**
+ * What was invoiced per product and month of a year (issue date, company time zone; annulled invoices
+ * left out, rectifying ones subtracting): the year's totals, a table of products by month showing the
+ * chosen figure (tax base, VAT or total) with a totals row, and the CSV the server makes. Year and
+ * figure live in the URL.
+ */
+export function InvoicingReportPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorMessage = useErrorMessage();
+  const { timeZone } = useCompanySettings();
+  const [params, setParams] = useSearchParams();
+  const year = yearOf(params.get('year'), timeZone);
+  const figure = figureOf(params.get('figure'));
+  const report = useInvoicingReport(year);
+  const data = report.data?.year === year ? report.data : undefined;
+  const [exporting, setExporting] = useState(false);
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadInvoicingReportCsv(year, t('reports.invoicing.csvFileName', { year }));
+    } catch (error) {
+      message.error(isApiError(error) ? errorMessage(error) : t('reports.invoicing.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const months = Array.from({ length: 12 }, (_, index) => dayjs().month(index).format('MMM'));
+  const columns: TableColumnsType<ReportRow> = [
+    {
+      key: 'product',
+      title: t('reports.invoicing.product'),
+      fixed: 'start',
+      width: 200,
+      render: (_v, row) => (
+        <Typography.Text strong ellipsis={{ tooltip: row.productName }} style={{ maxWidth: 184 }}>
+          {row.productName}
+        </Typography.Text>
+      ),
+    },
+    ...months.map((label, index) => ({
+      key: `m${index + 1}`,
+      title: <span style={{ textTransform: 'capitalize' }}>{label}</span>,
+      align: 'right' as const,
+      render: (_v: unknown, row: ReportRow) => <Amount value={row.months[index]?.[figure] ?? 0} />,
+    })),
+    {
+      key: 'year',
+      title: t('reports.invoicing.yearTotal'),
+      align: 'right',
+      fixed: 'end',
+      render: (_v, row) => <Amount value={row[figure]} strong />,
+    },
+  ];
+
+  const summary = (totals: InvoicingReport['totals']) => (
+    <Table.Summary fixed="bottom">
+      <Table.Summary.Row data-testid="report-totals">
+        <Table.Summary.Cell index={0}>
+          <Typography.Text strong>{t('reports.invoicing.totals')}</Typography.Text>
+        </Table.Summary.Cell>
+        {totals.months.map((month, index) => (
+          <Table.Summary.Cell key={month.month} index={index + 1} align="right">
+            <Amount value={month[figure]} strong />
+          </Table.Summary.Cell>
+        ))}
+        <Table.Summary.Cell index={13} align="right">
+          <Amount value={totals[figure]} strong />
+        </Table.Summary.Cell>
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+
+  const body = () => {
+    if (report.isError && !data)
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title={t('reports.invoicing.loadFailed')}
+          description={errorMessage(report.error)}
+          action={
+            <Button size="small" onClick={() => void report.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          data-testid="report-error"
+        />
+      );
+    if (!data) return <Skeleton active paragraph={{ rows: 8 }} data-testid="report-loading" />;
+    if (!data.items.length)
+      return (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('reports.invoicing.empty', { year })}
+          data-testid="report-empty"
+        />
+      );
+    return (
+      <Table<ReportRow>
+        rowKey={(row) => `${row.productId ?? 'none'}-${row.productName}`}
+        columns={columns}
+        dataSource={data.items}
+        pagination={false}
+        size="small"
+        bordered
+        loading={report.isFetching}
+        scroll={{ x: 'max-content' }}
+        summary={() => summary(data.totals)}
+        data-testid="report-table"
+      />
+    );
+  };
+
+  const figureCards: { key: ReportFigure; label: string }[] = [
+    { key: 'taxBase', label: t('reports.invoicing.figures.taxBase') },
+    { key: 'tax', label: t('reports.invoicing.figures.tax') },
+    { key: 'total', label: t('reports.invoicing.figures.total') },
+  ];
+
+  return (
+    <div data-testid="invoicing-report">
+      <PageHeader
+        title={t('reports.invoicing.title')}
+        subtitle={t('reports.invoicing.subtitle')}
+        actions={
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exporting}
+            disabled={!data?.items.length}
+            onClick={() => void exportCsv()}
+            data-testid="report-export"
+          >
+            {t('reports.invoicing.export')}
+          </Button>
+        }
+      />
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <DatePicker
+          picker="year"
+          value={dayjs().year(year)}
+          allowClear={false}
+          format="YYYY"
+          minDate={dayjs('2000-01-01')}
+          maxDate={dayjs('2100-12-31')}
+          onChange={(value) => value && setParam('year', String(value.year()))}
+          aria-label={t('reports.invoicing.year')}
+          data-testid="report-year"
+        />
+        <Segmented<ReportFigure>
+          value={figure}
+          onChange={(value) => setParam('figure', value === 'total' ? null : value)}
+          options={figureCards.map(({ key, label }) => ({ value: key, label }))}
+          aria-label={t('reports.invoicing.figure')}
+          data-testid="report-figure"
+        />
+      </Flex>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {figureCards.map(({ key, label }) => (
+          <Col xs={24} sm={8} key={key}>
+            <Card size="small">
+              <Statistic
+                title={t('reports.invoicing.yearFigure', { figure: label, year })}
+                value={data ? formatEuros(data.totals[key]) : ''}
+                loading={!data && !report.isError}
+                styles={{ content: money }}
+                data-testid={`report-total-${key}`}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card styles={{ body: { padding: 16 } }}>{body()}</Card>
+    </div>
+  );
+}
