@@ -1,5 +1,6 @@
 import type {
   CertificateInfo,
+  ChainCheck,
   CurrentUser,
   NotificationPreviewBody,
   RenderedMail,
@@ -51,18 +52,13 @@ export function useRemoveCertificate() {
   });
 }
 
-/** What the chain check found: how many records, and the first one whose huella does not follow. */
-export interface VerifactuCheckResult {
-  checked: number;
-  ok: boolean;
-  firstBreak: { seq: number; invoiceCode: string; reason: string } | null;
-}
-
-/** Recomputes the chain of Verifactu records (every huella from the one before). */
+/**
+ * Recomputes the chain of Verifactu records (every huella from its fields, each link to the one
+ * before); answers how many were found intact and the first break.
+ */
 export function useCheckVerifactuChain() {
   return useMutation({
-    mutationFn: () =>
-      api.post<VerifactuCheckResult>('/admin/verifactu/check', undefined, { timeoutMs: 120_000 }),
+    mutationFn: () => api.post<ChainCheck>('/admin/verifactu/check', undefined, { timeoutMs: 120_000 }),
   });
 }
 

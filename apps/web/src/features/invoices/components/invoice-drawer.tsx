@@ -396,8 +396,12 @@ export function InvoiceDrawer({
         invoice ? (
           <Flex justify="flex-end" gap={8} wrap>
             <InvoicePdfButton invoice={invoice} />
-            <SendInvoiceMailButton invoice={invoice} defaultEmail={customer.data?.email} />
-            {can('orders_edit') && !invoice.annulment && <AnnulInvoiceButton invoice={invoice} />}
+            {can('orders_edit') && !invoice.annulment && (
+              <>
+                <SendInvoiceMailButton invoice={invoice} defaultEmail={customer.data?.email} />
+                <AnnulInvoiceButton invoice={invoice} />
+              </>
+            )}
           </Flex>
         ) : undefined
       }

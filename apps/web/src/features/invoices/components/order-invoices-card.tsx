@@ -88,8 +88,12 @@ function InvoiceRow({
         </Space>
         <Space size={0} data-print="hide">
           <InvoicePdfButton invoice={invoice} compact />
-          <SendInvoiceMailButton invoice={invoice} defaultEmail={defaultEmail} compact />
-          {can('orders_edit') && !annulled && <AnnulInvoiceButton invoice={invoice} compact />}
+          {can('orders_edit') && !annulled && (
+            <>
+              <SendInvoiceMailButton invoice={invoice} defaultEmail={defaultEmail} compact />
+              <AnnulInvoiceButton invoice={invoice} compact />
+            </>
+          )}
         </Space>
       </Flex>
       <VerifactuError invoice={invoice} />

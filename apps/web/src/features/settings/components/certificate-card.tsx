@@ -41,6 +41,8 @@ export function certificateHealth(
 
 /** The certificate files AEAT's certificates come as. */
 const certificateExtensions = ['.p12', '.pfx'];
+/** The largest certificate file the server reads (a PKCS#12 with its chain is a few KB). */
+const maxCertificateBytes = 64 * 1024;
 
 interface UploadValues {
   file?: File;
@@ -130,6 +132,8 @@ function CertificateUploadDialog({ onClose }: { onClose: () => void }) {
                 const name = value.name.toLowerCase();
                 if (!certificateExtensions.some((extension) => name.endsWith(extension)))
                   throw new Error(t('settings.billing.certificate.wrongType'));
+                if (value.size > maxCertificateBytes)
+                  throw new Error(t('settings.billing.certificate.tooLarge'));
               },
             },
           ]}

@@ -1,12 +1,13 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { ChainCheck } from '@mostrador/contract';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { formatNumber } from '../../../lib/format';
-import { useCheckVerifactuChain, type VerifactuCheckResult } from '../api';
+import { useCheckVerifactuChain } from '../api';
 
-type Outcome = { result: VerifactuCheckResult } | { failure: string };
+type Outcome = { result: ChainCheck } | { failure: string };
 
 /**
  * Recomputes the chain of Verifactu records, each huella from the one before, and says whether it holds

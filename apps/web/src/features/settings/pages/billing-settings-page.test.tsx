@@ -214,7 +214,11 @@ describe('BillingSettingsPage', () => {
       await waitFor(() => expect(calls.some((call) => call.init.method === 'PUT')).toBe(true), slow);
       expect(await screen.findByText('Required to switch Verifactu on', undefined, slow)).toBeTruthy();
       expect(
-        screen.getByText('Upload the company’s certificate below before switching Verifactu on.'),
+        await screen.findByText(
+          'Upload the company’s certificate below before switching Verifactu on.',
+          undefined,
+          slow,
+        ),
       ).toBeTruthy();
     },
     long,
@@ -250,6 +254,18 @@ describe('BillingSettingsPage', () => {
       });
       fireEvent.click(screen.getByTestId('certificate-upload-confirm'));
       expect(await within(dialog).findByText('Choose a .p12 or .pfx file', undefined, slow)).toBeTruthy();
+
+      fireEvent.change(fileInput(), {
+        target: { files: [new File([new Uint8Array(70 * 1024)], 'copia.pfx')] },
+      });
+      fireEvent.click(screen.getByTestId('certificate-upload-confirm'));
+      expect(
+        await within(dialog).findByText(
+          'A certificate file is 64 KB at most: this one is larger.',
+          undefined,
+          slow,
+        ),
+      ).toBeTruthy();
 
       const p12 = new File([new Uint8Array([0x30, 0x82, 0x01])], 'empresa.p12', {
         type: 'application/x-pkcs12',
@@ -338,7 +354,7 @@ describe('BillingSettingsPage', () => {
     fireEvent.click(await screen.findByTestId('verifactu-check', undefined, slow));
     const result = await screen.findByTestId('verifactu-check-result', undefined, slow);
     expect(result.getAttribute('data-ok')).toBe('false');
-    expect(result.textContent).toContain('The chain is broken (1.204 records checked).');
+    expect(result.textContent).toContain('The chain breaks after 1.204 intact records.');
     expect(result.textContent).toContain('First break: record 812, invoice T2026-000377.');
     expect(result.textContent).toContain('huella does not follow');
   });

@@ -309,6 +309,8 @@ export function BillingSettingsPage() {
                 name={['verifactu', 'status']}
                 label={t('settings.billing.fields.status')}
                 valuePropName="checked"
+                // A switch is checked when it changes: leaving it must not clear the server's word on it.
+                validateTrigger="onChange"
                 rules={[
                   {
                     validator: async (_rule, value: boolean) => {
