@@ -19,6 +19,9 @@ const neverDeleted = [
   'orders_cash_register_id_cash_registers_id_fk',
   'order_lines_cash_register_id_cash_registers_id_fk',
   'order_lines_original_line_id_order_lines_id_fk',
+  // Invoices are immutable: neither is ever deleted but with its license.
+  'invoices_rectified_invoice_id_invoices_id_fk',
+  'invoices_replaced_invoice_id_invoices_id_fk',
 ];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

@@ -36,6 +36,8 @@ export const referencedRowRefusals = {
   products_booking_calendar_id_booking_calendars_id_fk: 'calendarInUse',
   bookings_booking_calendar_id_booking_calendars_id_fk: 'calendarInUse',
   orders_original_order_id_orders_id_fk: 'orderNotDeletable',
+  invoices_customer_id_customers_id_fk: 'cannotDeleteCustomer',
+  invoices_order_id_orders_id_fk: 'orderHasInvoice',
 } as const satisfies Record<string, ErrorKey>;
 
 interface PgError {

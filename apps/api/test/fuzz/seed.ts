@@ -23,6 +23,7 @@ export type Resource =
   | 'registers'
   | 'files'
   | 'mails'
+  | 'invoices'
   | 'licenses';
 
 /** A caller of the fuzz: who he is, what he holds, and how to get a token for him. */
@@ -135,6 +136,27 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
     await post('/v1/admin/cash-register/open', { initialAmount: 100 }),
     'register',
   );
+  // Billing data with simplified invoices on: the paid order below gets its invoice (a ticket).
+  const billing = await call(t, 'PUT', '/v1/admin/settings', {
+    token,
+    payload: {
+      billing: {
+        legalName: `Empresa ${marker} S.L.`,
+        street: 'Calle 1',
+        postalCode: '28001',
+        city: 'Madrid',
+        state: 'Madrid',
+        country: 'España',
+        fullSeries: '',
+        simplifiedSeries: 'T',
+        rectifyingSeries: 'R',
+        simplifiedInvoices: true,
+        simplifiedInvoiceLimit: 400,
+      },
+      verifactu: { status: false, environment: 'test', taxId: 'B12345674' },
+    },
+  });
+  expect(billing.status, JSON.stringify(billing.body)).toBe(200);
   const order = await created(
     await post('/v1/admin/orders', {
       customerId: customer,
@@ -145,6 +167,9 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
     }),
     'order',
   );
+  const invoices = await call(t, 'GET', `/v1/admin/orders/${order}/invoices`, { token });
+  expect(invoices.status).toBe(200);
+  const invoice = (invoices.body.data as { id: number }[])[0]!.id;
   // The booking's confirmation, queued in the outbox (its customer has an email).
   const mails = await call(t, 'GET', '/v1/admin/mails', { token });
   expect(mails.status).toBe(200);
@@ -192,6 +217,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
       registers: [register],
       files: [upload.body.data.id],
       mails: [mail],
+      invoices: [invoice],
       licenses: [],
     },
   };
@@ -239,6 +265,8 @@ export function resourceOf(path: string, param: string): Resource | null {
       return 'files';
     case 'mails':
       return 'mails';
+    case 'invoices':
+      return 'invoices';
     case 'licenses':
       return 'licenses';
     default:

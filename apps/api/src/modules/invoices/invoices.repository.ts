@@ -113,6 +113,13 @@ export function createInvoicesRepository(db: DbOrTx) {
       await db.insert(invoiceAnnulments).values(values);
     },
 
+    async orderExists(licenseId: number, orderId: number) {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.licenseId, licenseId), eq(orders.id, orderId)));
+      return Boolean(row);
+    },
     async orderSummary(orderId: number) {
       const [row] = await db
         .select({ code: orders.code, paymentMethod: orders.paymentMethod })

@@ -441,7 +441,9 @@ export function createInvoicesService(deps: {
 
     /** The invoices of an order (its own and, for a sale, its refunds' rectifying ones), oldest first. */
     async ofOrder(auth: AuthContext, orderId: number): Promise<Invoice[]> {
-      const rows = await createInvoicesRepository(db).ofOrder(auth.licenseId, orderId);
+      const repo = createInvoicesRepository(db);
+      if (!(await repo.orderExists(auth.licenseId, orderId))) throw notFound();
+      const rows = await repo.ofOrder(auth.licenseId, orderId);
       return Promise.all(rows.map((r) => view(auth.licenseId, r.invoice)));
     },
   };
