@@ -3,22 +3,11 @@
 // (a) the availability endpoint over 60 days of a calendar holding 10,000 bookings, through app.inject;
 // (b) rounds of ten booking requests at once on one calendar; (c) the bookings list's first page.
 import { sql } from 'drizzle-orm';
-import { benchApp, timeIt } from './support.js';
+import { benchApp, benchCompany, timeIt } from './support.js';
 
 const b = await benchApp();
 const db = b.database.db;
-const { license } = await b.services.licenses.create({
-  name: 'Bench',
-  code: 'bench',
-  adminUsername: 'owner',
-  adminPassword: 'bench-password',
-});
-const login = await b.app.inject({
-  method: 'POST',
-  url: '/v1/admin/authentication/employee-password-login',
-  payload: { license: 'bench', username: 'owner', password: 'bench-password' },
-});
-const headers = { authorization: `Bearer ${login.json().data as string}` };
+const { license, headers } = await benchCompany(b);
 const inject = async (
   method: 'GET' | 'POST',
   url: string,

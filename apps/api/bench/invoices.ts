@@ -4,21 +4,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { companySettings } from '../src/db/schema.js';
 import { checkChain } from '../src/modules/invoices/chain-check.js';
-import { benchApp, timeIt } from './support.js';
+import { benchApp, benchCompany, timeIt } from './support.js';
 
 const b = await benchApp();
-const { license } = await b.services.licenses.create({
-  name: 'Bench',
-  code: 'bench',
-  adminUsername: 'owner',
-  adminPassword: 'bench-password',
-});
-const login = await b.app.inject({
-  method: 'POST',
-  url: '/v1/admin/authentication/employee-password-login',
-  payload: { license: 'bench', username: 'owner', password: 'bench-password' },
-});
-const headers = { authorization: `Bearer ${login.json().data as string}` };
+const { license, headers } = await benchCompany(b);
 const call = async (method: 'POST' | 'PUT', url: string, payload: unknown) => {
   const res = await b.app.inject({ method, url, headers, payload: payload as object });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

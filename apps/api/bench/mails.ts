@@ -4,22 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { startJobs } from '../src/jobs/runtime.js';
-import { benchApp, timeIt } from './support.js';
+import { benchApp, benchCompany, timeIt } from './support.js';
 
 const b = await benchApp();
-const { license } = await b.services.licenses.create({
-  name: 'Bench',
-  code: 'bench',
-  adminUsername: 'owner',
-  adminPassword: 'bench-password',
-});
-const login = await b.app.inject({
-  method: 'POST',
-  url: '/v1/admin/authentication/employee-password-login',
-  payload: { license: 'bench', username: 'owner', password: 'bench-password' },
-});
-const token = login.json().data as string;
-const headers = { authorization: `Bearer ${token}` };
+const { license, headers } = await benchCompany(b);
 const post = async (url: string, payload: unknown) => {
   const res = await b.app.inject({ method: 'POST', url, headers, payload: payload as object });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -5,22 +5,11 @@
 // (b) the open register's summary (GET /admin/cash-register/open) over a day of 5,000 orders (3 lines
 //     each, cash and card, 3 % refunds), and closing it.
 import { sql } from 'drizzle-orm';
-import { benchApp, timeIt } from './support.js';
+import { benchApp, benchCompany, timeIt } from './support.js';
 
 const b = await benchApp();
 const db = b.database.db;
-const { license } = await b.services.licenses.create({
-  name: 'Bench',
-  code: 'bench',
-  adminUsername: 'owner',
-  adminPassword: 'bench-password',
-});
-const login = await b.app.inject({
-  method: 'POST',
-  url: '/v1/admin/authentication/employee-password-login',
-  payload: { license: 'bench', username: 'owner', password: 'bench-password' },
-});
-const headers = { authorization: `Bearer ${login.json().data as string}` };
+const { license, headers } = await benchCompany(b);
 const inject = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
   const res = await b.app.inject({ method, url, headers, payload: payload as never });
   return { status: res.statusCode, body: res.json() };

@@ -51,6 +51,26 @@ export async function benchApp() {
   };
 }
 
+/**
+ * The bench's company: license `bench` with its owner signed in; `headers` carry his token. Answers the
+ * license row too, for the benches that seed with SQL.
+ */
+export async function benchCompany(b: Awaited<ReturnType<typeof benchApp>>) {
+  const { license } = await b.services.licenses.create({
+    name: 'Bench',
+    code: 'bench',
+    adminUsername: 'owner',
+    adminPassword: 'bench-password',
+  });
+  const login = await b.app.inject({
+    method: 'POST',
+    url: '/v1/admin/authentication/employee-password-login',
+    payload: { license: 'bench', username: 'owner', password: 'bench-password' },
+  });
+  const headers = { authorization: `Bearer ${login.json().data as string}` };
+  return { license, headers };
+}
+
 /** Times `count` sequential runs of `fn` after `warmup` and prints p50/p95/max in milliseconds. */
 export async function timeIt(label: string, fn: () => Promise<unknown>, count = 200, warmup = 20) {
   for (let i = 0; i < warmup; i++) await fn();

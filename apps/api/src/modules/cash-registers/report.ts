@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
   type CashRegisterFigures,
   type CashRegisterProductLine,
@@ -10,6 +7,7 @@ import {
   type Language,
 } from '@mostrador/contract';
 import PDFDocument from 'pdfkit';
+import { loadPdfFonts } from '../../lib/pdf-fonts.js';
 import { fill, type ReportLabels, reportLabels } from './report-labels.js';
 
 /** Everything the closing report shows; the renderer reads nothing else (no database, no clock). */
@@ -34,30 +32,6 @@ export interface CashRegisterReportInput {
   };
   figures: CashRegisterFigures;
   notes: string | null;
-}
-
-/**
- * Noto Sans CJK SC ("Noto Sans Hans", from @embedpdf/fonts-sc): one family whose glyphs cover Latin with
- * its accents, Greek, Cyrillic and Chinese, so the ten interface languages and the names customers and
- * products are given in them print with one font. pdfkit embeds only the glyphs a report uses.
- */
-const fontFiles = { regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' } as const;
-let fontsLoading: Promise<Record<keyof typeof fontFiles, Buffer>> | undefined;
-
-function loadFonts() {
-  fontsLoading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-    const [regular, bold] = await Promise.all([
-      readFile(path.join(dir, fontFiles.regular)),
-      readFile(path.join(dir, fontFiles.bold)),
-    ]);
-    return { regular, bold };
-  })().catch((error: unknown) => {
-    fontsLoading = undefined;
-    throw error;
-  });
-  return fontsLoading;
 }
 
 /** The date part of `cash-register-<id>-<date>.pdf`: the closing day in the company's time zone. */
@@ -101,7 +75,7 @@ const colors = {
 
 /** The closing report as a PDF: A4, the company's header, the figures, the four product tables, notes. */
 export async function renderCashRegisterReport(input: CashRegisterReportInput): Promise<Buffer> {
-  const fonts = await loadFonts();
+  const fonts = await loadPdfFonts();
   const labels: ReportLabels = reportLabels[input.language] ?? reportLabels.en;
   const when = dateTimeFormat(input.language, input.timeZone);
   const registerLabel = fill(labels.register, { id: input.register.id });

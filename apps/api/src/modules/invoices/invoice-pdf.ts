@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { formatCents, formatCount, type InvoiceType, type Language } from '@mostrador/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { intlLocales } from '../../lib/intl-locales.js';
+import { loadPdfFonts } from '../../lib/pdf-fonts.js';
 import {
   fill,
   type InvoiceLabels,
@@ -101,43 +100,6 @@ export interface InvoiceDocument {
   /** An annulled invoice is marked so on every page. */
   annulled?: boolean;
 }
-
-/**
- * Noto Sans CJK SC (from @embedpdf/fonts-sc), as the closing report uses: Latin with accents, Cyrillic and
- * Chinese in one family. pdfkit embeds only the glyphs an invoice uses.
- */
-const fontFiles = { regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' } as const;
-let fontsLoading: Promise<Record<keyof typeof fontFiles, Buffer>> | undefined;
-
-function loadFonts() {
-  fontsLoading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-    const [regular, bold] = await Promise.all([
-      readFile(path.join(dir, fontFiles.regular)),
-      readFile(path.join(dir, fontFiles.bold)),
-    ]);
-    return { regular, bold };
-  })().catch((error: unknown) => {
-    fontsLoading = undefined;
-    throw error;
-  });
-  return fontsLoading;
-}
-
-/** Locales for `Intl`: British English and European Portuguese (day before month), Simplified Chinese. */
-const intlLocales: Record<Language, string> = {
-  ca: 'ca-ES',
-  eu: 'eu-ES',
-  es: 'es-ES',
-  en: 'en-GB',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  it: 'it-IT',
-  pt: 'pt-PT',
-  ru: 'ru-RU',
-  zh: 'zh-CN',
-};
 
 /** A calendar date in the invoice's zone, written the language's way: 29/03/2026, 29.03.2026, 2026/03/29. */
 export function invoiceDate(date: Date, language: Language, timeZone: string): string {
@@ -236,7 +198,7 @@ const colors = {
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const [fonts, qr, logo] = await Promise.all([
-    loadFonts(),
+    loadPdfFonts(),
     invoice.verifactu ? qrPng(invoice.verifactu.qrUrl) : Promise.resolve(null),
     logoImage(invoice.logo),
   ]);

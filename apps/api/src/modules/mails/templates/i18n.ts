@@ -46,22 +46,7 @@ export function t(
   });
 }
 
-/**
- * The BCP 47 locale used by `Intl` for each language: British English and European Portuguese (24-hour
- * clock, day before month), Simplified Chinese.
- */
-export const intlLocales: Record<Language, string> = {
-  ca: 'ca-ES',
-  eu: 'eu-ES',
-  es: 'es-ES',
-  en: 'en-GB',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  it: 'it-IT',
-  pt: 'pt-PT',
-  ru: 'ru-RU',
-  zh: 'zh-CN',
-};
+export { intlLocales } from '../../../lib/intl-locales.js';
 
 /** `Label: value` as each language writes it (a space before the colon in French, a full-width colon in Chinese). */
 export function labelled(language: Language, label: string, value: string): string {
