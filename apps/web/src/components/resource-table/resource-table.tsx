@@ -112,6 +112,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
       title: t(column.title),
       align: column.align,
       width: column.width,
+      responsive: column.responsive,
       sorter: !!column.sortable,
       sortDirections: ['ascend', 'descend', 'ascend'],
       sortOrder: sort?.field === column.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,

@@ -1,5 +1,6 @@
 import type { FilterOp, Filters, ListResult, SortDirection } from '@mostrador/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { Breakpoint } from 'antd';
 import type { ReactNode } from 'react';
 import type { ListParams } from '../../api/list-params';
 
@@ -14,6 +15,11 @@ export interface ResourceColumn<T> {
   defaultHidden?: boolean;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * The screen widths that show the column (antd's breakpoints); all when not given. A list whose first
+   * column sums a row up on phones hides the rest there, so a row reads as a card, not a cut-off table.
+   */
+  responsive?: Breakpoint[];
 }
 
 export interface Sort {

@@ -23,8 +23,9 @@ import { useCustomer } from '../../customers/api';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useInvoice } from '../api';
+import { isRectifyingType } from '../invoice-rules';
 import { AnnulInvoiceButton, InvoicePdfButton, SendInvoiceMailButton } from './invoice-actions';
-import { AnnulledTag, VerifactuStateTag } from './invoice-tags';
+import { AnnulledTag, RectifyingTag, VerifactuStateTag } from './invoice-tags';
 import { VerifactuError } from './order-invoices-card';
 
 const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -321,6 +322,7 @@ function InvoiceBody({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: numbe
   return (
     <>
       <Space size={4} wrap style={{ marginBottom: 16 }}>
+        {isRectifyingType(invoice.type) && <RectifyingTag type={invoice.type} />}
         {alta && <VerifactuStateTag state={alta.state} />}
         {invoice.annulment && <AnnulledTag />}
       </Space>

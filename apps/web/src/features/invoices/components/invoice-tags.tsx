@@ -3,14 +3,15 @@ import {
   ClockCircleOutlined,
   CloseCircleOutlined,
   ExclamationCircleOutlined,
+  RollbackOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { VerifactuState } from '@mostrador/contract';
+import type { InvoiceType, VerifactuState } from '@mostrador/contract';
 import { type GlobalToken, Tag, theme } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Palette = 'gold' | 'green' | 'orange' | 'red' | 'volcano';
+type Palette = 'gold' | 'green' | 'orange' | 'purple' | 'red' | 'volcano';
 
 /**
  * A tag in its palette's darkest text on the lightest background (the preset colour tags are too light
@@ -65,6 +66,16 @@ export function AnnulledTag() {
   return (
     <PaletteTag palette="volcano" icon={StopOutlined} data-testid="invoice-annulled-tag">
       {t('invoices.annulled')}
+    </PaletteTag>
+  );
+}
+
+/** "Rectifying R1": a rectifying invoice's own label, as refunds have theirs. */
+export function RectifyingTag({ type }: { type: InvoiceType }) {
+  const { t } = useTranslation();
+  return (
+    <PaletteTag palette="purple" icon={RollbackOutlined} data-testid="invoice-rectifying-tag">
+      {t(`invoices.typesShort.${type}`)}
     </PaletteTag>
   );
 }

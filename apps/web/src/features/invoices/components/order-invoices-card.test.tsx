@@ -166,6 +166,13 @@ describe('OrderInvoicesCard', () => {
       await waitFor(() => expect(screen.getAllByTestId('order-invoice').length).toBe(2), slow);
       expect(screen.queryByTestId('order-invoice-issue')).toBeNull();
       expect(screen.getAllByTestId('order-invoice')[1]?.textContent).toContain('Replaces T2026-000031');
+      // The ticket it replaced stays for the record, its PDF only.
+      const ticket = screen.getAllByTestId('order-invoice')[0] as HTMLElement;
+      expect(within(ticket).getByTestId('order-invoice-replaced-by').textContent).toBe(
+        'Replaced by 2026-000013',
+      );
+      expect(within(ticket).queryByTestId('invoice-annul')).toBeNull();
+      expect(within(ticket).getByTestId('invoice-pdf')).toBeTruthy();
     },
     long,
   );

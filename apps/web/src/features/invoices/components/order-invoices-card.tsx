@@ -32,13 +32,29 @@ export function VerifactuError({ invoice }: { invoice: Pick<Invoice, 'verifactu'
   );
 }
 
-/** One invoice of the order: what it is, when, how much, where it stands, and what may be done with it. */
+/** A note beside the tags: what the invoice corrects, replaces, or what replaced it. */
+function Note({ children, testId }: { children: string; testId?: string }) {
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid={testId}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/**
+ * One invoice of the order: its number and total, what it is and when, where it stands (Verifactu,
+ * annulled, replaced), and what may be done with it. A simplified invoice a full one replaced is kept
+ * for the record: its PDF only.
+ */
 function InvoiceRow({
   invoice,
+  replacedBy,
   defaultEmail,
   first,
 }: {
   invoice: Invoice;
+  /** The full invoice in force that replaced this simplified one. */
+  replacedBy: Invoice | undefined;
   defaultEmail: string | null | undefined;
   first: boolean;
 }) {
@@ -47,6 +63,7 @@ function InvoiceRow({
   const can = usePermissions();
   const alta = latestRecord(invoice.verifactu, 'alta');
   const annulled = invoice.annulment !== null;
+  const inForce = !annulled && !replacedBy;
   return (
     <Flex
       vertical
@@ -58,37 +75,34 @@ function InvoiceRow({
       data-testid="order-invoice"
       data-code={invoice.code}
     >
-      <Flex justify="space-between" align="flex-start" gap={8} wrap>
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text strong delete={annulled} data-testid="order-invoice-code">
-            {invoice.code}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {t(`invoices.types.${invoice.type}`)} · {dayjs(invoice.issueDate).format('L')}
-          </Typography.Text>
-        </Flex>
-        <Typography.Text strong style={nowrap} data-testid="order-invoice-total">
+      <Flex justify="space-between" align="baseline" gap={8}>
+        <Typography.Text strong delete={annulled} data-testid="order-invoice-code">
+          {invoice.code}
+        </Typography.Text>
+        <Typography.Text strong delete={annulled} style={nowrap} data-testid="order-invoice-total">
           {formatEuros(invoice.total)}
         </Typography.Text>
       </Flex>
-      <Flex justify="space-between" align="center" gap={8} wrap>
-        <Space size={4} wrap>
-          {alta && <VerifactuStateTag state={alta.state} />}
-          {annulled && <AnnulledTag />}
-          {invoice.rectifiedInvoice && (
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-              {t('invoices.view.rectifiesCode', { code: invoice.rectifiedInvoice.code })}
-            </Typography.Text>
-          )}
-          {invoice.replacedInvoice && (
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-              {t('invoices.view.replacesCode', { code: invoice.replacedInvoice.code })}
-            </Typography.Text>
-          )}
-        </Space>
-        <Space size={0} data-print="hide">
+      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        {t(`invoices.types.${invoice.type}`)} · {dayjs(invoice.issueDate).format('L')}
+      </Typography.Text>
+      <Flex align="center" gap={4} wrap>
+        {alta && <VerifactuStateTag state={alta.state} />}
+        {annulled && <AnnulledTag />}
+        {invoice.rectifiedInvoice && (
+          <Note>{t('invoices.view.rectifiesCode', { code: invoice.rectifiedInvoice.code })}</Note>
+        )}
+        {invoice.replacedInvoice && (
+          <Note>{t('invoices.view.replacesCode', { code: invoice.replacedInvoice.code })}</Note>
+        )}
+        {replacedBy && (
+          <Note testId="order-invoice-replaced-by">
+            {t('invoices.view.replacedByCode', { code: replacedBy.code })}
+          </Note>
+        )}
+        <Space size={0} style={{ marginInlineStart: 'auto' }} data-print="hide">
           <InvoicePdfButton invoice={invoice} compact />
-          {can('orders_edit') && !annulled && (
+          {can('orders_edit') && inForce && (
             <>
               <SendInvoiceMailButton invoice={invoice} defaultEmail={defaultEmail} compact />
               <AnnulInvoiceButton invoice={invoice} compact />
@@ -98,9 +112,9 @@ function InvoiceRow({
       </Flex>
       <VerifactuError invoice={invoice} />
       {invoice.annulment && (
-        <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="order-invoice-annulment">
+        <Note testId="order-invoice-annulment">
           {t('invoices.view.annulledBecause', { reason: invoice.annulment.reason })}
-        </Typography.Text>
+        </Note>
       )}
     </Flex>
   );
@@ -155,7 +169,15 @@ export function OrderInvoicesCard({
     return (
       <Flex vertical gap={12}>
         {invoices.map((invoice, index) => (
-          <InvoiceRow key={invoice.id} invoice={invoice} defaultEmail={defaultEmail} first={index === 0} />
+          <InvoiceRow
+            key={invoice.id}
+            invoice={invoice}
+            replacedBy={invoices.find(
+              (other) => other.replacedInvoice?.id === invoice.id && other.annulment === null,
+            )}
+            defaultEmail={defaultEmail}
+            first={index === 0}
+          />
         ))}
       </Flex>
     );

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { alta, captureDownloads, fullInvoice, listItemOf, simplifiedInvoice } from '../../../test/invoices';
-import { renderInApp, testUser } from '../../../test/render';
+import { renderInApp, setViewportWidth, testUser } from '../../../test/render';
 import { InvoicesPage } from './invoices-page';
 
 const rejected: Invoice = {
@@ -59,6 +59,7 @@ describe('InvoicesPage', () => {
   it(
     'lists the invoices newest first with their type, amounts, annulment and Verifactu state, filtered from the toolbar',
     async () => {
+      setViewportWidth(1280);
       const calls = fakeApi({});
       renderInApp(<InvoicesPage />, { path: '/invoices', user });
       const table = await screen.findByTestId('list-invoices', undefined, slow);
@@ -72,7 +73,10 @@ describe('InvoicesPage', () => {
       expect(first?.textContent).toContain('-12,10\u00a0€');
       expect(within(first as HTMLElement).getByTestId('verifactu-state-tag').textContent).toBe('Rejected');
       expect(within(second as HTMLElement).getByTestId('invoice-annulled-tag').textContent).toBe('Annulled');
-      expect(second?.textContent).toContain('A50000001');
+      expect(second?.textContent).toContain('Talleres Ebro SA');
+      // The tax id and the tax base wait in the column chooser.
+      expect(second?.textContent).not.toContain('A50000001');
+      expect(table.querySelectorAll('thead th')).toHaveLength(9);
       expect(third?.textContent).toContain('Simplified: no recipient');
       expect(
         within(third as HTMLElement)
@@ -100,6 +104,7 @@ describe('InvoicesPage', () => {
   it(
     'opens an invoice in a drawer: lines, VAT, totals, its records with AEAT’s answer, the one it rectifies, its PDF',
     async () => {
+      setViewportWidth(1280);
       const downloads = captureDownloads();
       const calls = fakeApi({ 70: annulled, 71: rejected });
       const { router } = renderInApp(<InvoicesPage />, { path: '/invoices', user });
@@ -139,4 +144,19 @@ describe('InvoicesPage', () => {
     },
     long,
   );
+
+  it('shows each invoice as a card on a phone: number and total, type and day, recipient, state', async () => {
+    setViewportWidth(390);
+    fakeApi({});
+    renderInApp(<InvoicesPage />, { path: '/invoices', user });
+    const cards = await screen.findAllByTestId('invoice-summary', undefined, slow);
+    expect(cards).toHaveLength(3);
+    expect(cards[0]?.textContent).toContain('R2026-000002');
+    expect(cards[0]?.textContent).toContain('-12,10\u00a0€');
+    expect(cards[0]?.textContent).toContain('Rectifying R1 · 03/02/2026');
+    expect(cards[0]?.textContent).toContain('Talleres Ebro SA');
+    expect(within(cards[0] as HTMLElement).getByTestId('verifactu-state-tag').textContent).toBe('Rejected');
+    expect(within(cards[1] as HTMLElement).getByTestId('invoice-annulled-tag')).toBeTruthy();
+    expect(cards[2]?.textContent).toContain('Simplified: no recipient');
+  });
 });

@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@mostrador/contract';
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { Button, Flex, Grid, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
@@ -23,6 +23,8 @@ function parseId(raw: string | null): number | undefined {
 }
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+/** Columns shown from tablet width up: on a phone the number's column sums the row up. */
+const fromTablet: ResourceColumn<InvoiceListItem>['responsive'] = ['md'];
 
 /**
  * The company's invoices, newest first: number, type, date, order, recipient, amounts, whether annulled
@@ -37,6 +39,7 @@ export function InvoicesPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const openId = parseId(params.get(openParam));
+  const phone = !Grid.useBreakpoint().md;
 
   /** The list's address with the invoice open in the drawer (or none). */
   const withOpen = (id: number | undefined) => {
@@ -62,19 +65,44 @@ export function InvoicesPage() {
       key: 'code',
       title: 'invoices.fields.code',
       sortable: true,
-      render: (item) => (
-        <Button
-          type="link"
-          style={{ padding: 0, height: 'auto', fontWeight: 600 }}
-          onClick={() => open(item.id)}
-          data-testid="invoice-open"
-        >
-          {item.code}
-        </Button>
-      ),
+      render: (item) => {
+        const link = (
+          <Button
+            type="link"
+            style={{ padding: 0, height: 'auto', fontWeight: 600 }}
+            onClick={() => open(item.id)}
+            data-testid="invoice-open"
+          >
+            {item.code}
+          </Button>
+        );
+        if (!phone) return link;
+        // A phone's row as a card: number and total, what and when, for whom, where it stands.
+        return (
+          <Flex vertical gap={2} style={{ minWidth: 200 }} data-testid="invoice-summary">
+            <Flex justify="space-between" align="baseline" gap={8}>
+              {link}
+              <Typography.Text strong delete={item.annulled} style={money}>
+                {formatEuros(item.total)}
+              </Typography.Text>
+            </Flex>
+            <Typography.Text type="secondary">
+              {t(`invoices.typesShort.${item.type}`)} · {dayjs(item.issuedAt).tz(timeZone).format('L')}
+            </Typography.Text>
+            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+              {item.recipientName ?? t('invoices.list.noRecipient')}
+            </Typography.Text>
+            <Space size={4} wrap>
+              {item.verifactuState && <VerifactuStateTag state={item.verifactuState} />}
+              {item.annulled && <AnnulledTag />}
+            </Space>
+          </Flex>
+        );
+      },
     },
     {
       key: 'type',
+      responsive: fromTablet,
       title: 'invoices.fields.type',
       sortable: true,
       render: (item) => (
@@ -85,6 +113,7 @@ export function InvoicesPage() {
     },
     {
       key: 'series',
+      responsive: fromTablet,
       title: 'invoices.fields.series',
       sortable: true,
       defaultHidden: true,
@@ -92,6 +121,7 @@ export function InvoicesPage() {
     },
     {
       key: 'issuedAt',
+      responsive: fromTablet,
       title: 'invoices.fields.issuedAt',
       sortable: true,
       render: (item) => {
@@ -107,6 +137,7 @@ export function InvoicesPage() {
     },
     {
       key: 'orderCode',
+      responsive: fromTablet,
       title: 'invoices.fields.orderCode',
       sortable: true,
       align: 'right',
@@ -117,6 +148,7 @@ export function InvoicesPage() {
     },
     {
       key: 'customerId',
+      responsive: fromTablet,
       title: 'invoices.fields.customerId',
       sortable: true,
       defaultHidden: true,
@@ -132,11 +164,12 @@ export function InvoicesPage() {
     },
     {
       key: 'recipientName',
+      responsive: fromTablet,
       title: 'invoices.fields.recipientName',
       sortable: true,
       render: (item) =>
         item.recipientName ? (
-          <Typography.Text ellipsis={{ tooltip: item.recipientName }} style={{ maxWidth: 220 }}>
+          <Typography.Text ellipsis={{ tooltip: item.recipientName }} style={{ maxWidth: 180 }}>
             {item.recipientName}
           </Typography.Text>
         ) : (
@@ -145,19 +178,24 @@ export function InvoicesPage() {
     },
     {
       key: 'recipientTaxId',
+      responsive: fromTablet,
       title: 'invoices.fields.recipientTaxId',
       sortable: true,
+      defaultHidden: true,
       render: (item) => item.recipientTaxId ?? t('common.noValue'),
     },
     {
       key: 'taxBase',
+      responsive: fromTablet,
       title: 'invoices.fields.taxBase',
       sortable: true,
+      defaultHidden: true,
       align: 'right',
       render: (item) => <span style={money}>{formatEuros(item.taxBase)}</span>,
     },
     {
       key: 'total',
+      responsive: fromTablet,
       title: 'invoices.fields.total',
       sortable: true,
       align: 'right',
@@ -169,12 +207,14 @@ export function InvoicesPage() {
     },
     {
       key: 'annulled',
+      responsive: fromTablet,
       title: 'invoices.fields.annulled',
       sortable: true,
       render: (item) => (item.annulled ? <AnnulledTag /> : null),
     },
     {
       key: 'verifactuState',
+      responsive: fromTablet,
       title: 'invoices.fields.verifactuState',
       sortable: true,
       render: (item) =>

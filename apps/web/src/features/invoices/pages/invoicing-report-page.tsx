@@ -9,6 +9,7 @@ import {
   DatePicker,
   Empty,
   Flex,
+  Grid,
   Row,
   Segmented,
   Skeleton,
@@ -71,6 +72,8 @@ export function InvoicingReportPage() {
   const report = useInvoicingReport(year);
   const data = report.data?.year === year ? report.data : undefined;
   const [exporting, setExporting] = useState(false);
+  const phone = !Grid.useBreakpoint().sm;
+  const productWidth = phone ? 140 : 240;
 
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -100,9 +103,13 @@ export function InvoicingReportPage() {
       key: 'product',
       title: t('reports.invoicing.product'),
       fixed: 'start',
-      width: 200,
+      width: productWidth,
       render: (_v, row) => (
-        <Typography.Text strong ellipsis={{ tooltip: row.productName }} style={{ maxWidth: 184 }}>
+        <Typography.Text
+          strong
+          ellipsis={{ tooltip: row.productName }}
+          style={{ maxWidth: productWidth - 16 }}
+        >
           {row.productName}
         </Typography.Text>
       ),
@@ -224,21 +231,39 @@ export function InvoicingReportPage() {
           data-testid="report-figure"
         />
       </Flex>
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {figureCards.map(({ key, label }) => (
-          <Col xs={24} sm={8} key={key}>
-            <Card size="small">
-              <Statistic
-                title={t('reports.invoicing.yearFigure', { figure: label, year })}
-                value={data ? formatEuros(data.totals[key]) : ''}
-                loading={!data && !report.isError}
-                styles={{ content: money }}
-                data-testid={`report-total-${key}`}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      {phone ? (
+        // On a phone the year's figures are one card of lines, as an order's totals are.
+        <Card size="small" style={{ marginBottom: 16 }}>
+          <Flex vertical gap={4}>
+            {figureCards.map(({ key, label }) => (
+              <Flex key={key} justify="space-between" gap={16} data-testid={`report-total-${key}`}>
+                <Typography.Text type={key === 'total' ? undefined : 'secondary'} strong={key === 'total'}>
+                  {t('reports.invoicing.yearFigure', { figure: label, year })}
+                </Typography.Text>
+                <Typography.Text strong={key === 'total'} style={money}>
+                  {data ? formatEuros(data.totals[key]) : '…'}
+                </Typography.Text>
+              </Flex>
+            ))}
+          </Flex>
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+          {figureCards.map(({ key, label }) => (
+            <Col sm={8} key={key}>
+              <Card size="small">
+                <Statistic
+                  title={t('reports.invoicing.yearFigure', { figure: label, year })}
+                  value={data ? formatEuros(data.totals[key]) : ''}
+                  loading={!data && !report.isError}
+                  styles={{ content: money }}
+                  data-testid={`report-total-${key}`}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
       <Card styles={{ body: { padding: 16 } }}>{body()}</Card>
     </div>
   );

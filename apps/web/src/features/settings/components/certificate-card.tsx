@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useErrorMessage } from '../../../api/errors';
 import { dayjs } from '../../../lib/dayjs';
-import { formatDateTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { useRemoveCertificate, useUploadCertificate } from '../api';
 
@@ -311,8 +310,8 @@ export function CertificateCard({ canEdit }: { canEdit: boolean }) {
                     data-testid="certificate-validity"
                   >
                     {t('settings.billing.certificate.validFromTo', {
-                      from: formatDateTime(certificate.notBefore, timeZone),
-                      to: formatDateTime(certificate.notAfter, timeZone),
+                      from: dayjs(certificate.notBefore).tz(timeZone).format('L'),
+                      to: dayjs(certificate.notAfter).tz(timeZone).format('L'),
                     })}
                   </Typography.Text>
                 ),
