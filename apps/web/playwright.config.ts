@@ -47,7 +47,9 @@ export default defineConfig({
     reuseExistingServer: false,
     // A stop it hears (the default kills it outright), so that it removes its database.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { PORT: String(port) },
+    // A company that switches Verifactu on sends its records to this address: a closed local port, so
+    // the suite never reaches AEAT and the records stay pending, as they would while AEAT is down.
+    env: { PORT: String(port), VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu' },
     stdout: 'pipe',
   },
 });
