@@ -8,6 +8,7 @@ import {
   apiCall,
   chooseOption,
   type Login,
+  limited,
   logIn,
   newCompany,
   seriousViolations,
@@ -417,6 +418,23 @@ test.describe('invoices and Verifactu', () => {
     await page.goto(`/reports/invoicing-by-product?year=${year - 1}`);
     await expect(page.getByTestId('report-empty')).toContainText(`No invoices were issued in ${year - 1}.`);
     await expect(page.getByTestId('report-export')).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('an employee who may not configure billing reads the billing screen only, and finds no menu entry for it', async ({
+    page,
+  }) => {
+    await logIn(page, limited, { language: 'en', path: '/settings/billing' });
+    await expect(page.getByTestId('settings-read-only')).toContainText(
+      'that needs the permission to configure billing and payment gateways',
+    );
+    await expect(page.getByTestId('billing-legalName')).toBeDisabled();
+    await expect(page.getByTestId('verifactu-status')).toBeDisabled();
+    await expect(page.getByTestId('billing-settings-save')).toHaveCount(0);
+    await expect(page.getByTestId('certificate-upload')).toHaveCount(0);
+    await expect(page.getByTestId('verifactu-check-card')).toHaveCount(0);
+    await expect(page.getByTestId('main-menu').getByRole('link', { name: 'Billing' })).toHaveCount(0);
+    await expect(page.getByTestId('main-menu').getByRole('link', { name: 'Invoices' })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
