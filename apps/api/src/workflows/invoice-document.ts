@@ -92,7 +92,7 @@ export async function mailInvoice(
       issuedAt: invoice.issuedAt,
       totalCents: invoice.totalCents,
       customerName: invoice.recipient?.name ?? null,
-      orderCode: await repo.orderCode(invoice.orderId),
+      orderCode: (await repo.orderSummary(invoice.orderId))?.code ?? null,
       rectifiedCode: rectified?.code,
       customerId: invoice.customerId,
       language: invoice.language,

@@ -127,10 +127,6 @@ export function createInvoicesRepository(db: DbOrTx) {
         .where(eq(orders.id, orderId));
       return row;
     },
-    async orderCode(orderId: number) {
-      const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, orderId));
-      return row?.code ?? 0;
-    },
 
     async codesOf(licenseId: number, ids: number[]) {
       if (!ids.length) return new Map<number, string>();

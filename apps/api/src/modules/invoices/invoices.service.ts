@@ -146,7 +146,7 @@ export function createInvoicesService(deps: {
     const annulment = await repo.annulment(invoice.id);
     const records = await repo.recordsOf([invoice.id]);
     const codes = await repo.codesOf(licenseId, relatedIds);
-    const orderCode = await repo.orderCode(invoice.orderId);
+    const orderCode = (await repo.orderSummary(invoice.orderId))?.code ?? 0;
     const related = (id: number | null) => (id === null ? null : { id, code: codes.get(id) ?? '' });
     return {
       id: invoice.id,

@@ -3,7 +3,6 @@ import { VerifactuValidationError } from '../../integrations/verifactu/errors.js
 import { aeatAmount, aeatDate, aeatTimestamp } from '../../integrations/verifactu/format.js';
 import {
   type AltaDraft,
-  type AnulacionDraft,
   type Destinatario,
   detalleDesglose,
   type Encadenamiento,
@@ -136,6 +135,39 @@ async function append(
   return row;
 }
 
+/** What every record carries from the chain at the moment it is generated. */
+type ChainLink = Pick<AltaDraft, 'Encadenamiento' | 'SistemaInformatico' | 'FechaHoraHusoGenRegistro'>;
+
+/**
+ * Generates the next record of the invoice's license under the lock of its chain's head: `seal` builds
+ * it from the invoice's key and the chain's link, then it is stored and becomes the head.
+ */
+async function chainRecord(
+  repo: InvoicesRepository,
+  args: { invoice: InvoiceRow; environment: 'test' | 'production'; identity: SystemIdentity },
+  seal: (key: IDFacturaRef, link: ChainLink) => VerifactuRecord,
+) {
+  const { invoice } = args;
+  const { head, chain } = await lockedHead(repo, invoice.licenseId);
+  const generatedAt = generationTime(head.lastGeneratedAt);
+  const key = invoiceKey(invoice);
+  const record = seal(key, {
+    Encadenamiento: chain,
+    SistemaInformatico: sistemaInformatico(args.identity, invoice.licenseId),
+    FechaHoraHusoGenRegistro: aeatTimestamp(generatedAt, invoice.timeZone),
+  });
+  return append(
+    repo,
+    invoice.licenseId,
+    invoice.id,
+    args.environment,
+    record,
+    key,
+    head.lastSeq + 1,
+    generatedAt,
+  );
+}
+
 /** The alta record of an issued invoice, appended to the license's chain in the issuing transaction. */
 export async function appendAlta(
   repo: InvoicesRepository,
@@ -148,43 +180,34 @@ export async function appendAlta(
     related?: InvoiceRow;
   },
 ) {
-  const { invoice } = args;
-  const { head, chain } = await lockedHead(repo, invoice.licenseId);
-  const generatedAt = generationTime(head.lastGeneratedAt);
-  const key = invoiceKey(invoice);
-  const draft: AltaDraft = {
-    kind: 'alta',
-    ...key,
-    NombreRazonEmisor: invoice.issuer.name,
-    TipoFactura: invoice.type,
-    ...(rectifying(invoice.type) ? { TipoRectificativa: 'I' as const } : {}),
-    ...(rectifying(invoice.type) && args.related ? { FacturasRectificadas: [invoiceKey(args.related)] } : {}),
-    ...(invoice.type === 'F3' && args.related ? { FacturasSustituidas: [invoiceKey(args.related)] } : {}),
-    DescripcionOperacion: operationDescription(invoice.lines, args.orderCode),
-    ...(withRecipient(invoice.type) && invoice.recipient
-      ? { Destinatarios: [destinatario(invoice.recipient)] }
-      : {}),
-    Desglose: invoice.taxes.map((t) =>
-      detalleDesglose({ rateHundredths: t.taxPercentage, baseCents: t.taxBaseCents, cuotaCents: t.taxCents }),
-    ),
-    CuotaTotal: invoice.taxCents,
-    ImporteTotal: invoice.totalCents,
-    Encadenamiento: chain,
-    SistemaInformatico: sistemaInformatico(args.identity, invoice.licenseId),
-    FechaHoraHusoGenRegistro: aeatTimestamp(generatedAt, invoice.timeZone),
-  };
-  const record = sealRecord(draft);
-  obeysAeat(() => checkAltaRules(record));
-  return append(
-    repo,
-    invoice.licenseId,
-    invoice.id,
-    args.environment,
-    record,
-    key,
-    head.lastSeq + 1,
-    generatedAt,
-  );
+  const { invoice, related } = args;
+  return chainRecord(repo, args, (key, link) => {
+    const record = sealRecord({
+      kind: 'alta',
+      ...key,
+      NombreRazonEmisor: invoice.issuer.name,
+      TipoFactura: invoice.type,
+      ...(rectifying(invoice.type) ? { TipoRectificativa: 'I' as const } : {}),
+      ...(rectifying(invoice.type) && related ? { FacturasRectificadas: [invoiceKey(related)] } : {}),
+      ...(invoice.type === 'F3' && related ? { FacturasSustituidas: [invoiceKey(related)] } : {}),
+      DescripcionOperacion: operationDescription(invoice.lines, args.orderCode),
+      ...(withRecipient(invoice.type) && invoice.recipient
+        ? { Destinatarios: [destinatario(invoice.recipient)] }
+        : {}),
+      Desglose: invoice.taxes.map((t) =>
+        detalleDesglose({
+          rateHundredths: t.taxPercentage,
+          baseCents: t.taxBaseCents,
+          cuotaCents: t.taxCents,
+        }),
+      ),
+      CuotaTotal: invoice.taxCents,
+      ImporteTotal: invoice.totalCents,
+      ...link,
+    });
+    obeysAeat(() => checkAltaRules(record));
+    return record;
+  });
 }
 
 /**
@@ -209,29 +232,15 @@ export async function appendAnulacion(
     identity: SystemIdentity;
   },
 ) {
-  const { invoice } = args;
-  const { head, chain } = await lockedHead(repo, invoice.licenseId);
-  const generatedAt = generationTime(head.lastGeneratedAt);
-  const key = invoiceKey(invoice);
-  const draft: AnulacionDraft = {
-    kind: 'anulacion',
-    IDEmisorFacturaAnulada: key.IDEmisorFactura,
-    NumSerieFacturaAnulada: key.NumSerieFactura,
-    FechaExpedicionFacturaAnulada: key.FechaExpedicionFactura,
-    Encadenamiento: chain,
-    SistemaInformatico: sistemaInformatico(args.identity, invoice.licenseId),
-    FechaHoraHusoGenRegistro: aeatTimestamp(generatedAt, invoice.timeZone),
-  };
-  const record = sealRecord(draft);
-  obeysAeat(() => checkAnulacionRules(record));
-  return append(
-    repo,
-    invoice.licenseId,
-    invoice.id,
-    args.environment,
-    record,
-    key,
-    head.lastSeq + 1,
-    generatedAt,
-  );
+  return chainRecord(repo, args, (key, link) => {
+    const record = sealRecord({
+      kind: 'anulacion',
+      IDEmisorFacturaAnulada: key.IDEmisorFactura,
+      NumSerieFacturaAnulada: key.NumSerieFactura,
+      FechaExpedicionFacturaAnulada: key.FechaExpedicionFactura,
+      ...link,
+    });
+    obeysAeat(() => checkAnulacionRules(record));
+    return record;
+  });
 }
