@@ -75,6 +75,14 @@ export const ErrorCode = {
   invoiceCustomerTaxIdInvalid: 1000155,
   verifactuChainBroken: 1000156,
   verifactuRecordInvalid: 1000157,
+  redsysNotConfigured: 1000158,
+  onlinePaymentsNotConfigured: 1000159,
+  orderNotAwaitingPayment: 1000160,
+  noPaymentToCapture: 1000161,
+  paymentGatewayRefused: 1000162,
+  paymentGatewayUnavailable: 1000163,
+  paymentSignatureInvalid: 1000164,
+  paymentAmountMismatch: 1000165,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -156,6 +164,14 @@ export const errorStatus: Record<ErrorKey, number> = {
   invoiceCustomerTaxIdInvalid: 409,
   verifactuChainBroken: 409,
   verifactuRecordInvalid: 409,
+  redsysNotConfigured: 409,
+  onlinePaymentsNotConfigured: 409,
+  orderNotAwaitingPayment: 409,
+  noPaymentToCapture: 409,
+  paymentGatewayRefused: 409,
+  paymentGatewayUnavailable: 502,
+  paymentSignatureInvalid: 400,
+  paymentAmountMismatch: 400,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -243,6 +259,14 @@ export const errorMessage: Record<ErrorKey, string> = {
     'The Verifactu chain of records is broken: run the chain check before issuing more invoices',
   verifactuRecordInvalid:
     'The invoice breaks a Verifactu rule (the details say which): check the VAT rates, the customer’s tax id and the billing data',
+  redsysNotConfigured: 'The card payment method (Redsys) must be configured for this action',
+  onlinePaymentsNotConfigured: 'Choose and configure the payment gateway for online payments in the payment settings first',
+  orderNotAwaitingPayment: 'This order is not awaiting an online payment',
+  noPaymentToCapture: 'There is no held card payment to confirm on this order',
+  paymentGatewayRefused: 'The payment gateway refused the operation: the details say why',
+  paymentGatewayUnavailable: 'The payment gateway could not be reached: try again in a moment',
+  paymentSignatureInvalid: "The payment notification's signature is missing, wrong or too old",
+  paymentAmountMismatch: "The payment notification's amount or currency does not match the order",
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -18,6 +18,7 @@ export * from './mails.js';
 export * from './money.js';
 export * from './order-rules.js';
 export * from './orders.js';
+export * from './payments.js';
 export * from './permissions.js';
 export * from './phone.js';
 export * from './products.js';

@@ -18,6 +18,7 @@ export const mailKinds = [
   'birthday',
   'order_receipt',
   'invoice',
+  'payment_link',
   'test',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];

@@ -3,6 +3,7 @@ import { emailSchema, optionalText, urlSchema } from './common.js';
 import { certificateInfoSchema, invoiceSeriesPrefix, spanishTaxIdPattern } from './invoices.js';
 import { languages } from './languages.js';
 import { mailSecurities } from './mails.js';
+import { paymentGateways, stripeModes } from './payments.js';
 import { phonePattern } from './phone.js';
 
 export function isTimeZone(value: string): boolean {
@@ -72,6 +73,7 @@ const mailPublic = z.object({
   security: z.enum(mailSecurities).optional(),
 });
 const stripePublic = z.object({
+  mode: z.enum(stripeModes).optional(),
   publishKey: optionalText(255),
   testPublishKey: optionalText(255),
   successUrl: optionalUrl,
@@ -80,12 +82,32 @@ const stripePublic = z.object({
 export const redsysTransactionTypes = ['authorization', 'pre-authorization', 'authentication'] as const;
 const redsysPublic = z.object({
   url: optionalUrl,
-  fuc: optionalText(16),
-  terminal: optionalText(8),
-  currency: optionalText(8),
+  fuc: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{9}$/.test(v), { message: 'nine digits' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  terminal: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,3}$/.test(v), { message: 'up to three digits' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  currency: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{3}$/.test(v), { message: 'an ISO 4217 numeric code, 978 for euros' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
   transactionType: z.enum(redsysTransactionTypes).nullable().optional(),
   version: optionalText(32),
 });
+/** Which gateway new online payments use (none: online orders cannot await payment). */
+const paymentPublic = z.object({ gateway: z.enum(paymentGateways).nullable() });
 const verifactuPublic = z.object({
   status: z.boolean(),
   environment: z.enum(['test', 'production']),
@@ -156,13 +178,16 @@ export const settingsSchema = z.object({
     security: z.enum(mailSecurities),
     passSet: z.boolean(),
   }),
+  payment: z.object({ gateway: z.enum(paymentGateways).nullable() }),
   stripe: z.object({
+    mode: z.enum(stripeModes),
     publishKey: nullableText,
     testPublishKey: nullableText,
     successUrl: nullableText,
     errorUrl: nullableText,
     secretKeySet: z.boolean(),
     testSecretKeySet: z.boolean(),
+    webhookSecretSet: z.boolean(),
   }),
   redsys: z.object({
     url: nullableText,
@@ -203,7 +228,10 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** `PUT /admin/settings`: any section may be sent; what is sent replaces what was there. */
 export const updateSettingsBody = companySettingsSchema.partial().extend({
   mail: mailPublic.extend({ pass: secretInput }).optional(),
-  stripe: stripePublic.extend({ secretKey: secretInput, testSecretKey: secretInput }).optional(),
+  payment: paymentPublic.optional(),
+  stripe: stripePublic
+    .extend({ secretKey: secretInput, testSecretKey: secretInput, webhookSecret: secretInput })
+    .optional(),
   redsys: redsysPublic.extend({ encryptionKey: secretInput }).optional(),
   verifactu: verifactuPublic.optional(),
   billing: billingSchema.optional(),

@@ -2,7 +2,7 @@ import { defaultTimeZone, type Language, type Settings } from '@mostrador/contra
 
 export type PublicSettings = Omit<Settings, 'mail' | 'stripe' | 'redsys'> & {
   mail: Omit<Settings['mail'], 'passSet'>;
-  stripe: Omit<Settings['stripe'], 'secretKeySet' | 'testSecretKeySet'>;
+  stripe: Omit<Settings['stripe'], 'secretKeySet' | 'testSecretKeySet' | 'webhookSecretSet'>;
   redsys: Omit<Settings['redsys'], 'encryptionKeySet'>;
 };
 
@@ -11,6 +11,7 @@ export const secretFields = {
   'mail.pass': 'passSet',
   'stripe.secretKey': 'secretKeySet',
   'stripe.testSecretKey': 'testSecretKeySet',
+  'stripe.webhookSecret': 'webhookSecretSet',
   'redsys.encryptionKey': 'encryptionKeySet',
 } as const;
 /**
@@ -49,7 +50,8 @@ export function defaultSettings(companyName: string | null, locale: Language = '
       supplierFromMailAddress: null,
       security: 'starttls',
     },
-    stripe: { publishKey: null, testPublishKey: null, successUrl: null, errorUrl: null },
+    payment: { gateway: null },
+    stripe: { mode: 'test', publishKey: null, testPublishKey: null, successUrl: null, errorUrl: null },
     redsys: {
       url: null,
       fuc: null,

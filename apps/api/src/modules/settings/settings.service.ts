@@ -17,7 +17,7 @@ import { createSettingsRepository } from './settings.repository.js';
 
 type UpdateBody = z.output<typeof updateSettingsBody>;
 /** Billing and payment sections (the spec's /settings/billing and /settings/payment): settings_paymentGateway. */
-const gatewaySections = ['stripe', 'redsys', 'verifactu', 'billing'] as const;
+const gatewaySections = ['payment', 'stripe', 'redsys', 'verifactu', 'billing'] as const;
 
 function withSecretFlags(data: PublicSettings, secrets: Record<string, string>): Settings {
   const set = (path: SecretPath) => typeof secrets[path] === 'string';
@@ -28,6 +28,7 @@ function withSecretFlags(data: PublicSettings, secrets: Record<string, string>):
       ...data.stripe,
       secretKeySet: set('stripe.secretKey'),
       testSecretKeySet: set('stripe.testSecretKey'),
+      webhookSecretSet: set('stripe.webhookSecret'),
     },
     redsys: { ...data.redsys, encryptionKeySet: set('redsys.encryptionKey') },
   };
@@ -69,6 +70,7 @@ export function createSettingsService(deps: {
     const data = { ...defaults, ...stored } as PublicSettings;
     for (const key of [
       'mail',
+      'payment',
       'stripe',
       'redsys',
       'verifactu',
