@@ -10,10 +10,17 @@ const palettes: Record<SecretState, 'green' | 'gold' | undefined> = {
 };
 
 /**
- * Whether a write-only secret (the mail server's password) is saved, in its palette's darkest text on
- * the lightest background (the preset colour tags are too light to read, axe's colour contrast).
+ * Whether a write-only secret (the mail server's password, a payment gateway's key) is saved, in its
+ * palette's darkest text on the lightest background (the preset colour tags are too light to read, axe's
+ * colour contrast).
  */
-export function SecretStateTag({ state }: { state: SecretState }) {
+export function SecretStateTag({
+  state,
+  testId = 'mail-pass-state',
+}: {
+  state: SecretState;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const palette = palettes[state];
@@ -21,7 +28,7 @@ export function SecretStateTag({ state }: { state: SecretState }) {
   return (
     <Tag
       style={palette ? { color: shade(9), background: shade(1), borderColor: shade(3) } : undefined}
-      data-testid="mail-pass-state"
+      data-testid={testId}
     >
       {t(`settings.mail.pass.${state}`)}
     </Tag>

@@ -1,5 +1,5 @@
 import { type MailSecurity, mailSecurities, type Settings, updateSettingsBody } from '@mostrador/contract';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { App, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useUpdateSettings } from '../api';
-import { SecretStateTag } from '../components/secret-state-tag';
+import { SecretField, secretEntry } from '../components/secret-field';
 import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
 import { TestMailCard } from '../components/test-mail-card';
 
@@ -51,11 +51,7 @@ export function mailFormValues(settings: Settings): MailFormValues {
  */
 export function mailBody(values: MailFormValues, removePass: boolean) {
   const { pass, ...rest } = values;
-  return {
-    ...rest,
-    port: values.port ?? null,
-    ...(removePass ? { pass: '' } : pass ? { pass } : {}),
-  };
+  return { ...rest, port: values.port ?? null, ...secretEntry('pass', pass, removePass) };
 }
 
 /**
@@ -120,45 +116,6 @@ export function MailSettingsPage() {
     </Form.Item>
   );
 
-  const passTag = <SecretStateTag state={removePass ? 'removing' : passSet ? 'set' : 'notSet'} />;
-
-  const passHelp = removePass ? (
-    <>
-      {t('settings.mail.pass.removeHelp')}{' '}
-      <Button
-        type="link"
-        size="small"
-        style={{ padding: 0, height: 'auto' }}
-        onClick={() => setRemovePass(false)}
-        data-testid="mail-pass-keep"
-      >
-        {t('settings.mail.pass.keep')}
-      </Button>
-    </>
-  ) : passSet ? (
-    <>
-      {t('settings.mail.pass.keepHelp')}{' '}
-      {canEdit && (
-        <Button
-          type="link"
-          size="small"
-          danger
-          style={{ padding: 0, height: 'auto' }}
-          onClick={() => {
-            setRemovePass(true);
-            form.setFieldValue('pass', '');
-            markDirty();
-          }}
-          data-testid="mail-pass-remove"
-        >
-          {t('settings.mail.pass.remove')}
-        </Button>
-      )}
-    </>
-  ) : (
-    t('settings.mail.pass.help')
-  );
-
   return (
     <>
       <PageHeader title={t('settings.mail.title')} />
@@ -205,24 +162,27 @@ export function MailSettingsPage() {
               {text('user', { help: t('settings.mail.userHelp') })}
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item
+              <SecretField
                 name="pass"
-                label={
-                  <>
-                    {t('settings.mail.fields.pass')}
-                    <span style={{ marginInlineStart: 8 }}>{passTag}</span>
-                  </>
-                }
-                extra={passHelp}
+                label={t('settings.mail.fields.pass')}
+                saved={passSet}
+                removing={removePass}
+                onRemovingChange={(removing) => {
+                  setRemovePass(removing);
+                  if (removing) markDirty();
+                }}
+                canEdit={canEdit}
+                texts={{
+                  help: t('settings.mail.pass.help'),
+                  keepHelp: t('settings.mail.pass.keepHelp'),
+                  removeHelp: t('settings.mail.pass.removeHelp'),
+                  keep: t('settings.mail.pass.keep'),
+                  remove: t('settings.mail.pass.remove'),
+                  placeholder: t('settings.mail.pass.placeholder'),
+                }}
                 rules={[zodRule(mailShape.pass, t)]}
-              >
-                <Input.Password
-                  autoComplete="new-password"
-                  disabled={removePass || !canEdit}
-                  placeholder={passSet && !removePass ? t('settings.mail.pass.placeholder') : undefined}
-                  data-testid="mail-pass"
-                />
-              </Form.Item>
+                testId="mail-pass"
+              />
             </Col>
           </Row>
         </Card>
