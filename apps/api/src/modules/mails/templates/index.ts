@@ -29,6 +29,7 @@ export {
   sampleCustomerName,
   samplePlaceholderValues,
 } from './notification.js';
+export { type PaymentLinkMailData, renderPaymentLinkMail } from './payment-link.js';
 export {
   paymentMethodLabel,
   type ReceiptData,

@@ -10,12 +10,14 @@ import {
   foldIcsLine,
   type MailCompany,
   mailCatalogues,
+  type PaymentLinkMailData,
   publicLink,
   type ReceiptData,
   renderBookingMail,
   renderMail,
   renderNotificationMail,
   renderOrderReceipt,
+  renderPaymentLinkMail,
   renderTestMail,
   samplePlaceholderValues,
   t,
@@ -61,6 +63,17 @@ const receipt: ReceiptData = {
   totalCents: 4250,
 };
 
+const paymentLink: PaymentLinkMailData = {
+  orderCode: 42,
+  totalCents: 4250,
+  customerName: 'Ana García',
+  path: '/pay/tok_abc123',
+  lines: [
+    { name: 'Corte de pelo', quantity: 1, totalCents: 2000 },
+    { name: 'Champú 500 ml', quantity: 2, totalCents: 2250 },
+  ],
+};
+
 const now = new Date('2026-11-26T08:30:00Z');
 const reminder = {
   subject: 'Recordatorio: {{productName}}',
@@ -89,6 +102,7 @@ function allMails(language: Language) {
       language,
     ),
     order_receipt: renderOrderReceipt(receipt, company, language),
+    payment_link: renderPaymentLinkMail(paymentLink, company, language),
     test: renderTestMail(company, language, now),
   };
 }
@@ -171,6 +185,7 @@ describe('every language renders every mail', () => {
     expect(mails.booking_moved.text).toContain(t(language, 'booking.moved.heading'));
     expect(mails.booking_cancelled.text).toContain(t(language, 'booking.cancelled.intro'));
     expect(mails.order_receipt.text).toContain(t(language, 'receipt.thanks'));
+    expect(mails.payment_link.text).toContain(t(language, 'paymentLink.security'));
     expect(mails.test.text).toContain(t(language, 'test.success'));
   });
 });
@@ -265,6 +280,11 @@ describe('escaping', () => {
         'es',
       ),
       renderTestMail(evilCompany, 'es', now),
+      renderPaymentLinkMail(
+        { ...paymentLink, customerName: evil, lines: [{ name: evil, quantity: 1, totalCents: 100 }] },
+        evilCompany,
+        'es',
+      ),
       renderNotificationMail(
         'booking',
         { subject: evil, body: `${evil}\n{{customerName}}` },
