@@ -14,6 +14,8 @@ function resourceKeys<const D extends string>(domain: D) {
 export const queryKeys = {
   currentUser: ['users', 'info'] as const,
   settings: ['settings'] as const,
+  /** Where the payment gateways must send their notifications (the product's own addresses). */
+  paymentEndpoints: ['paymentEndpoints'] as const,
   customFields: ['customFields'] as const,
   customers: resourceKeys('customers'),
   taxes: {
@@ -36,7 +38,14 @@ export const queryKeys = {
       ['bookingCalendars', 'detail', calendarId, 'anomalies', 'list', params] as const,
   },
   bookings: resourceKeys('bookings'),
-  orders: resourceKeys('orders'),
+  orders: {
+    ...resourceKeys('orders'),
+    /**
+     * An online order's payment (its link, gateway and attempts), under the order's detail: stale with
+     * the order after a sale, an edit or a refund.
+     */
+    payment: (id: number) => ['orders', 'detail', id, 'payment'] as const,
+  },
   invoices: {
     ...resourceKeys('invoices'),
     /** The invoices of one order (a refund's: its rectifying invoice). */

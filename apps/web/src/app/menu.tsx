@@ -31,8 +31,8 @@ export interface MenuEntry {
 
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
- * route (a unit test checks it); gift vouchers, subscriptions, suppliers and the payment settings come
- * back with their screens. The invoices and the invoicing report sit beside the orders they come from.
+ * route (a unit test checks it); gift vouchers, subscriptions and suppliers come back with their
+ * screens. The invoices and the invoicing report sit beside the orders they come from.
  */
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
@@ -138,6 +138,12 @@ export const menuEntries: MenuEntry[] = [
         key: 'settingsBilling',
         label: 'menu.settingsBilling',
         path: '/settings/billing',
+        permission: 'settings_paymentGateway',
+      },
+      {
+        key: 'settingsPayment',
+        label: 'menu.settingsPayment',
+        path: '/settings/payment',
         permission: 'settings_paymentGateway',
       },
       { key: 'settingsMail', label: 'menu.settingsMail', path: '/settings/mail' },

@@ -52,6 +52,17 @@ describe('menu', () => {
     expect(routesFor(new Set()).map((r) => r.path)).toContain('/settings/billing');
   });
 
+  it('lists the payment gateways beside billing, and opens them, only with settings_paymentGateway', () => {
+    expect(keysOf([])).not.toContain('settingsPayment');
+    const keys = keysOf(['settings_paymentGateway']);
+    expect(keys.slice(keys.indexOf('settingsBilling'), keys.indexOf('settingsBilling') + 2)).toEqual([
+      'settingsBilling',
+      'settingsPayment',
+    ]);
+    expect(routesFor(new Set()).map((r) => r.path)).not.toContain('/settings/payment');
+    expect(routesFor(new Set(['settings_paymentGateway'])).map((r) => r.path)).toContain('/settings/payment');
+  });
+
   it('shows an entry with its permission and a group when one of its entries shows', () => {
     const keys = keysOf(['customers_create', 'products_edit', 'bookings_find']);
     expect(keys).toContain('bookings');
@@ -76,10 +87,9 @@ describe('menu', () => {
     }
     // The screens not built yet are neither in the menu nor routes.
     const keys = keysOf([...allPermissions]);
-    for (const missing of ['giftVouchers', 'subscriptions', 'suppliers', 'settingsPayment'])
-      expect(keys).not.toContain(missing);
+    for (const missing of ['giftVouchers', 'subscriptions', 'suppliers']) expect(keys).not.toContain(missing);
     const paths = routesFor(new Set(allPermissions)).map((r) => r.path);
-    for (const missing of ['/gift-vouchers', '/subscriptions', '/suppliers', '/settings/payment'])
+    for (const missing of ['/gift-vouchers', '/subscriptions', '/suppliers'])
       expect(paths).not.toContain(missing);
   });
 
@@ -100,6 +110,10 @@ describe('menu', () => {
     expect(selectedEntry(menuEntries, '/invoices')?.key).toBe('invoices');
     expect(selectedEntry(menuEntries, '/settings/billing')).toEqual({
       key: 'settingsBilling',
+      parent: 'settings',
+    });
+    expect(selectedEntry(menuEntries, '/settings/payment')).toEqual({
+      key: 'settingsPayment',
       parent: 'settings',
     });
     expect(selectedEntry(menuEntries, '/nowhere')).toBeNull();

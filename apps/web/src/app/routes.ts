@@ -75,6 +75,13 @@ export const appRoutes: AppRoute[] = [
     path: '/settings/billing',
     page: () => import('../features/settings/pages/billing-settings-page').then((m) => m.BillingSettingsPage),
   },
+  // The payment gateways' keys: only for who may change them (no read-only view).
+  {
+    id: 'paymentSettings',
+    path: '/settings/payment',
+    permissions: ['settings_paymentGateway'],
+    page: () => import('../features/settings/pages/payment-settings-page').then((m) => m.PaymentSettingsPage),
+  },
   {
     id: 'notificationSettings',
     path: '/settings/notifications',
