@@ -38,6 +38,8 @@ import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { createMailsService } from './modules/mails/mails.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -91,9 +93,19 @@ export function createServices(deps: AppDeps) {
     },
     storage,
   });
+  const payments = createPaymentsService({
+    db,
+    settings,
+    secretBox: deps.secretBox,
+    invoices,
+    mailComposer,
+    publicUrl: deps.config.publicUrl,
+    stripe: { apiBase: deps.config.STRIPE_API_URL },
+  });
   return {
     smtp,
     storage,
+    payments,
     mails,
     mailComposer,
     notifications: createNotificationScheduler({ db, settings, composer: mailComposer, mails }),
@@ -111,7 +123,7 @@ export function createServices(deps: AppDeps) {
     products: createProductsService({ db, settings }),
     calendars: createCalendarsService({ db }),
     bookings,
-    orders: createOrdersService({ db, bookings, invoices }),
+    orders: createOrdersService({ db, bookings, invoices, payments }),
     invoices,
     cashRegisters: createCashRegistersService({ db, settings, storage }),
     files,
@@ -158,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(ordersRoutes(services.orders));
+      await v1.register(paymentsRoutes(services.payments));
       await v1.register(
         invoicesRoutes(deps.database.db, services.invoices, services.storage, services.mailComposer),
       );
@@ -167,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
     { prefix: '/v1' },
   );
+  // The customer's payment pages (the link sent by mail and the gateways' return addresses).
+  await app.register(paymentPagesRoutes(services.payments));
 
   const web = webDistDir(deps.config);
   if (web) {

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^[0-9A-Z]{9}$/)
     .default('B00000000'),
+  /** Stripe's API address; unset, Stripe's own (tests point it at a local server speaking its API). */
+  STRIPE_API_URL: z.string().url().optional(),
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')

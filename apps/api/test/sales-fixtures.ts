@@ -70,7 +70,44 @@ export async function salesCompany(t: TestApp): Promise<SalesCompany> {
     })
   ).id;
   const noEmailCustomerId = (await createCustomer(t, token, { name: 'Luis' })).id;
+  await useRedsys(t, token);
   return { ...owner, tax21, tax10, calendarId, massageId, oilId, customerId, noEmailCustomerId };
+}
+
+/** Redsys's public test merchant (reference §2.7). */
+export const redsysTestMerchant = {
+  fuc: '999008881',
+  terminal: '1',
+  currency: '978',
+  key: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+};
+
+/**
+ * Online payments through Redsys's public test merchant, at `url` (by default a closed local port:
+ * nothing is sent to Redsys until a link is opened): what online orders need.
+ */
+export async function useRedsys(
+  t: TestApp,
+  token: string,
+  url = 'http://127.0.0.1:9/sis/realizarPago',
+  transactionType: 'authorization' | 'pre-authorization' | 'authentication' = 'authorization',
+) {
+  const res = await call(t, 'PUT', '/v1/admin/settings', {
+    token,
+    payload: {
+      payment: { gateway: 'redsys' },
+      redsys: {
+        url,
+        fuc: redsysTestMerchant.fuc,
+        terminal: redsysTestMerchant.terminal,
+        currency: redsysTestMerchant.currency,
+        transactionType,
+        version: 'HMAC_SHA256_V1',
+        encryptionKey: redsysTestMerchant.key,
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 /** A sales company with its register open. */

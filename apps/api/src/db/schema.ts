@@ -14,6 +14,7 @@ export * from '../modules/licenses/licenses.table.js';
 export * from '../modules/mails/mails.table.js';
 export * from '../modules/orders/order-lines.table.js';
 export * from '../modules/orders/orders.table.js';
+export * from '../modules/payments/payments.table.js';
 export * from '../modules/products/products.table.js';
 export * from '../modules/settings/settings.table.js';
 export * from '../modules/taxes/taxes.table.js';

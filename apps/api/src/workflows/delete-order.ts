@@ -1,7 +1,8 @@
-import { notFound } from '../lib/app-error.js';
+import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import { checkDeletable } from '../modules/orders/order-rules.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
+import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import type { OrderWorkflowDeps } from './order-steps.js';
 
 /**
@@ -18,6 +19,10 @@ export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id
     if (!order) throw notFound();
     const lines = await orders.lines(auth.licenseId, id);
     checkDeletable(order, lines);
+    // A card payment the gateway holds or took is the customer's money: the order stays.
+    const taken = await createPaymentsRepository(tx).taken(auth.licenseId, id, ['authorized', 'succeeded']);
+    if (taken.length)
+      throw new AppError('orderNotDeletable', undefined, 'A card payment was taken for this order');
     // 2. The bookings its lines sold go (those ahead with their cancellation mail).
     await deps.bookings.removeForOrderLines(
       tx,

@@ -10,6 +10,7 @@ import { createCustomersRepository } from '../modules/customers/customers.reposi
 import type { InvoicesService } from '../modules/invoices/invoices.service.js';
 import type { OrderBody } from '../modules/orders/order-rules.js';
 import { type PricedLine, priceLines } from '../modules/orders/pricing.js';
+import type { PaymentsService } from '../modules/payments/payments.service.js';
 import { createProductsRepository } from '../modules/products/products.repository.js';
 import { createTaxesRepository } from '../modules/taxes/taxes.repository.js';
 
@@ -22,6 +23,8 @@ export interface OrderWorkflowDeps {
   bookings: BookingsService;
   /** Invoices a paid sale (simplified) and a refund of an invoiced one (rectifying). */
   invoices?: InvoicesService;
+  /** Online orders: the gateway checked, the payment link made, refunds through the gateway. */
+  payments?: Pick<PaymentsService, 'prepareOnline' | 'ensureLink' | 'refundThroughGateway' | 'recordRefusal'>;
 }
 
 /** The customer an order names, read in `tx`: 400 when unknown, 1000047 online without an email. */

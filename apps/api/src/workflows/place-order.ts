@@ -2,11 +2,13 @@ import type { Order } from '@mostrador/contract';
 import { invalid } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import {
+  awaitsOnlinePayment,
   checkCustomerRules,
   checkPaymentPermission,
   checkStatusChange,
   isPhysical,
   type OrderBody,
+  withOnlineStatus,
 } from '../modules/orders/order-rules.js';
 import { toOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
@@ -27,8 +29,9 @@ import {
 export async function placeOrder(
   deps: OrderWorkflowDeps,
   auth: AuthContext,
-  body: OrderBody,
+  input: OrderBody,
 ): Promise<Order> {
+  const body = withOnlineStatus(input);
   checkPaymentPermission(auth.permissions, body.paymentMethod);
   checkStatusChange(null, body.status);
   checkCustomerRules(body);
@@ -38,7 +41,9 @@ export async function placeOrder(
     const placed = await deps.db.transaction(async (tx) => {
       // 1. Price the lines.
       const priced = await priceOrder(tx, auth, body);
-      // 2. A cash or card sale goes on the open register.
+      // 2. A cash or card sale goes on the open register; an online one needs its gateway ready.
+      const online = awaitsOnlinePayment(body) && deps.payments;
+      if (online) await online.prepareOnline(tx, auth.licenseId);
       const register = isPhysical(body.paymentMethod) ? await lockOpenRegister(tx, auth) : undefined;
       // 3. Write the order and its lines.
       const orders = createOrdersRepository(tx);
@@ -58,6 +63,7 @@ export async function placeOrder(
         order,
         priced.lines.map((l) => l.values),
       );
+      if (online) await online.ensureLink(tx, auth.licenseId, order.id);
       // 4. Book the lines that carry a booking (their confirmations queued with them).
       const toBook = linesToBook(priced.lines, written);
       const booked = await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);

@@ -1,10 +1,12 @@
 import { type FieldError, type Order, type refundBody, refundShare } from '@mostrador/contract';
 import type { z } from 'zod';
+import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import { checkPaymentPermission, isPhysical } from '../modules/orders/order-rules.js';
 import { readOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository, type OrderLineRecord } from '../modules/orders/orders.repository.js';
+import { RefundNotDone } from '../modules/payments/payments.service.js';
 import { lockOpenRegister, type OrderWorkflowDeps } from './order-steps.js';
 
 type RefundBody = z.output<typeof refundBody>;
@@ -28,7 +30,18 @@ export async function refundOrder(
   body: RefundBody,
 ): Promise<Order> {
   const mailIds: number[] = [];
-  const refunded = await deps.db.transaction(async (tx) => {
+  const refunded = await deps.db
+    .transaction((tx) => refundInTransaction(tx))
+    .catch(async (error: unknown) => {
+      // A gateway that refused left no refund behind; its refused attempt is kept in the history.
+      if (error instanceof RefundNotDone && deps.payments) await deps.payments.recordRefusal(error);
+      throw error;
+    });
+  // 8. Committed: the cancellations of the bookings that went are sent.
+  deps.bookings.dispatchMails(mailIds);
+  return refunded;
+
+  async function refundInTransaction(tx: DbOrTx) {
     // 1. Lock the original: only a paid sale is refunded, in a method the user may take.
     const orders = createOrdersRepository(tx);
     const original = await orders.lock(auth.licenseId, id);
@@ -72,7 +85,12 @@ export async function refundOrder(
         originalLineId: line.id,
       })),
     );
-    // 5. An invoiced sale: the refund's rectifying invoice, by difference.
+    // 5. Paid online and given back online: through the gateway that took it (a refusal undoes it all).
+    if (paymentMethod === 'online' && original.paymentMethod === 'online' && deps.payments) {
+      const done = await deps.payments.refundThroughGateway(tx, original, refund.id, -refund.totalCents);
+      if (done) await orders.update(auth.licenseId, refund.id, { paymentTransactionToken: done.reference });
+    }
+    // 6. An invoiced sale: the refund's rectifying invoice, by difference.
     if (deps.invoices) {
       const refundLines = await orders.lines(auth.licenseId, refund.id);
       const rectifying = await deps.invoices.rectifyingFor(
@@ -85,23 +103,20 @@ export async function refundOrder(
       );
       if (rectifying) await orders.update(auth.licenseId, refund.id, { invoiceCode: rectifying.code });
     }
-    // 6. Count the units on the original's lines; release the bookings still ahead.
+    // 7. Count the units on the original's lines; release the bookings still ahead.
     const now = new Date();
     for (const { line, quantity } of wanted) {
       await orders.addRefunded(auth.licenseId, line.id, quantity);
       if (line.bookingId !== null)
         await deps.bookings.releaseRefunded(tx, auth.licenseId, line.id, left(line) - quantity, now, mailIds);
     }
-    // 7. Nothing left: the original is refunded.
+    // Nothing left: the original is refunded.
     const refundedAll = lines.every(
       (l) => left(l) === (wanted.find((w) => w.line.id === l.id)?.quantity ?? 0),
     );
     if (refundedAll) await orders.update(auth.licenseId, original.id, { status: 'refunded' });
     return readOrder(tx, auth.licenseId, refund.id);
-  });
-  // 7. Committed: the cancellations of the bookings that went are sent.
-  deps.bookings.dispatchMails(mailIds);
-  return refunded;
+  }
 }
 
 /** The units to refund: those asked (400 unknown line, 409 1000128 above what is left) or all left. */

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import {
+  awaitsOnlinePayment,
   checkCustomerChange,
   checkCustomerRules,
   checkLockedEdit,
@@ -13,6 +14,7 @@ import {
   type OrderBody,
   paymentDateAfterEdit,
   registerAfterEdit,
+  withOnlineStatus,
 } from '../modules/orders/order-rules.js';
 import { readOrder } from '../modules/orders/order-view.js';
 import {
@@ -41,8 +43,9 @@ export async function updateOrder(
   deps: OrderWorkflowDeps,
   auth: AuthContext,
   id: number,
-  body: OrderBody,
+  input: OrderBody,
 ): Promise<Order> {
+  const body = withOnlineStatus(input);
   checkPaymentPermission(auth.permissions, body.paymentMethod);
   checkCustomerRules(body);
   const mailIds: number[] = [];
@@ -113,6 +116,9 @@ async function editOpenOrder(
   mailIds: number[],
 ) {
   const orders = createOrdersRepository(tx);
+  // Awaiting payment online from now: the gateway must be ready.
+  const online = awaitsOnlinePayment(body) && deps.payments;
+  if (online && !awaitsOnlinePayment(order)) await online.prepareOnline(tx, auth.licenseId);
   // Price the lines; a cash or card order stays on its register while nothing it counts changes.
   const priced = await priceOrder(tx, auth, body);
   let cashRegisterId = registerAfterEdit(order, { ...body, totalCents: priced.totalCents });
@@ -141,6 +147,7 @@ async function editOpenOrder(
     { id: order.id, cashRegisterId },
     fresh.map((l) => l.values),
   );
+  if (online) await online.ensureLink(tx, auth.licenseId, order.id);
   // New lines with a booking book it.
   const toBook = linesToBook(fresh, written, (k) => priced.lines.indexOf(fresh[k]!));
   await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);

@@ -37,6 +37,7 @@ import {
   renderInvoiceMail,
   renderNotificationMail,
   renderOrderReceipt,
+  renderPaymentLinkMail,
   renderTestMail,
   samplePlaceholderValues,
 } from './templates/index.js';
@@ -407,6 +408,67 @@ export function createMailComposer(deps: {
           language: invoice.language,
           ...rendered,
           attachments: [...logoAttachment(settings), { fileId: pdfFileId }],
+        } satisfies MailDraft),
+      );
+      deps.mails.dispatch([id]);
+      return deps.mails.get(auth, id);
+    },
+
+    /**
+     * The payment link of an online order awaiting payment, to its customer or another address (404
+     * 1000032 for an address no customer has), in the recipient's language, through the outbox.
+     */
+    async paymentLink(auth: AuthContext, orderId: number, path: string, email?: string): Promise<Mail> {
+      const [order] = await deps.db
+        .select({
+          code: orders.code,
+          totalCents: orders.totalCents,
+          customerId: customers.id,
+          customerName: sql<
+            string | null
+          >`nullif(trim(coalesce(${customers.name}, '') || ' ' || coalesce(${customers.surname}, '')), '')`,
+          customerEmail: customers.email,
+          customerLanguage: customers.language,
+        })
+        .from(orders)
+        .leftJoin(customers, eq(customers.id, orders.customerId))
+        .where(and(eq(orders.licenseId, auth.licenseId), eq(orders.id, orderId)));
+      if (!order) throw notFound();
+      const to = email ?? order.customerEmail;
+      if (!to) throw new AppError('noEmailToSendTo', [{ field: 'email', message: 'the order has no email' }]);
+      const same = !!order.customerEmail && to.toLowerCase() === order.customerEmail.toLowerCase();
+      const contactId = same
+        ? order.customerId
+        : ((await deps.mails.recipient(auth.licenseId, to))?.contactId ?? null);
+      const lines = await deps.db
+        .select({ name: products.name, quantity: orderLines.quantity, totalCents: orderLines.totalCents })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .where(and(eq(orderLines.licenseId, auth.licenseId), eq(orderLines.orderId, orderId)))
+        .orderBy(orderLines.id);
+      const settings = await deps.settings.ofLicense(auth.licenseId);
+      const language = mailLanguage(same ? order.customerLanguage : null, settings);
+      const rendered = renderPaymentLinkMail(
+        {
+          orderCode: order.code,
+          totalCents: order.totalCents,
+          customerName: order.customerName,
+          path,
+          lines,
+        },
+        mailCompany(settings, deps.publicUrl),
+        language,
+      );
+      const id = await deps.db.transaction((tx) =>
+        deps.mails.queue(tx, {
+          licenseId: auth.licenseId,
+          type: 'customer',
+          kind: 'payment_link',
+          contactId,
+          contactEmail: to,
+          language,
+          ...rendered,
+          attachments: logoAttachment(settings),
         } satisfies MailDraft),
       );
       deps.mails.dispatch([id]);

@@ -35,6 +35,20 @@ export function checkPaymentPermission(permissions: ReadonlySet<Permission>, met
     throw new AppError('forbidden', undefined, `Selling in ${method} needs the ${needed} permission`);
 }
 
+/**
+ * An online order is paid by its gateway's notification, never by staff: saved as paid, it awaits
+ * payment (its payment link goes to the customer). A draft stays a draft.
+ */
+export function withOnlineStatus<T extends Pick<OrderBody, 'status' | 'paymentMethod'>>(body: T): T {
+  return body.paymentMethod === 'online' && body.status === 'paid'
+    ? { ...body, status: 'awaiting_payment' }
+    : body;
+}
+
+/** An online order awaiting payment: it has a payment link, and the gateway must be ready. */
+export const awaitsOnlinePayment = (order: Pick<OrderBody, 'status' | 'paymentMethod'>) =>
+  order.paymentMethod === 'online' && order.status === 'awaiting_payment';
+
 /** The customer rules that need no lookup: online and awaiting payment need a customer. */
 export function checkCustomerRules(order: Pick<OrderBody, 'status' | 'paymentMethod' | 'customerId'>) {
   const customerId = order.customerId ?? null;

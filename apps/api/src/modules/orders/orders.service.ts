@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { pageOf } from '../../lib/list.js';
 import { deleteOrder } from '../../workflows/delete-order.js';
+import type { OrderWorkflowDeps } from '../../workflows/order-steps.js';
 import { placeOrder } from '../../workflows/place-order.js';
 import { refundOrder } from '../../workflows/refund-order.js';
 import { updateOrder } from '../../workflows/update-order.js';
@@ -17,7 +18,12 @@ import { createOrdersRepository } from './orders.repository.js';
  * The orders the routes call: the read side here; the writes, which span the orders, bookings and
  * cash-register modules, are the workflows in `src/workflows/`, each one transaction.
  */
-export function createOrdersService(deps: { db: Db; bookings: BookingsService; invoices?: InvoicesService }) {
+export function createOrdersService(deps: {
+  db: Db;
+  bookings: BookingsService;
+  invoices?: InvoicesService;
+  payments?: OrderWorkflowDeps['payments'];
+}) {
   const repo = createOrdersRepository(deps.db);
   return {
     async list(auth: AuthContext, query: ListQuery) {

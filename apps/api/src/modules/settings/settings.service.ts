@@ -142,8 +142,8 @@ export function createSettingsService(deps: {
     },
 
     /** A decrypted secret for an integration; never sent to a client. */
-    async secret(licenseId: number, path: SecretPath): Promise<string | null> {
-      const { secrets } = await load(licenseId);
+    async secret(licenseId: number, path: SecretPath, db?: DbOrTx): Promise<string | null> {
+      const { secrets } = await load(licenseId, db);
       const sealed = secrets[path];
       return sealed ? deps.secretBox.open(sealed) : null;
     },
