@@ -158,6 +158,8 @@ function withIdsOf(company: Company) {
     if (!op.pathParams.length) continue;
     const rule = access.get(`${op.method} ${op.path}`);
     if (typeof rule === 'object' && rule.platform) continue;
+    // A public route has no calling license (a gateway's webhook names its company; its signature guards it).
+    if (rule === 'public') continue;
     let known = true;
     const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const resource = resourceOf(op.path, name);
