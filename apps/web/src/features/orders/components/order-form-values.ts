@@ -47,6 +47,14 @@ export function newOrderValues(allowed: readonly PaymentMethod[], customerId?: n
   };
 }
 
+/**
+ * The status an order is saved with for its payment method: online, it is paid by its gateway when the
+ * customer pays the link, so one chosen paid awaits payment (as the server saves it).
+ */
+export function statusForPayment(status: OrderStatus, method: PaymentMethod): OrderStatus {
+  return method === 'online' && status === 'paid' ? 'awaiting_payment' : status;
+}
+
 /** An order being edited: its lines keep their ids (and bookings). */
 export function editValues(order: Order): OrderFormValues {
   return {
@@ -139,7 +147,7 @@ const trimmed = (text: string | undefined) => {
 export function toBody(values: OrderFormValues): OrderBody {
   return {
     customerId: values.customerId ?? null,
-    status: values.status,
+    status: statusForPayment(values.status, values.paymentMethod),
     paymentMethod: values.paymentMethod,
     notes: trimmed(values.notes),
     lines: (values.lines ?? []).map((line) => ({

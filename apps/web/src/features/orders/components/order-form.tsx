@@ -32,11 +32,13 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { queryKeys } from '../../../api/query-keys';
+import { ButtonLink } from '../../../components/button-link';
 import { FormFooter } from '../../../components/forms/form-footer';
 import { FormSection } from '../../../components/forms/form-section';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { issueMessage, zodRule } from '../../../components/forms/zod-rule';
+import { paymentSettingsPath, paymentSetupRefusalCodes } from '../../payments/payment-errors';
 import { useTaxesById } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCreateOrder, useProducts, useUpdateOrder } from '../api';
@@ -50,6 +52,7 @@ import {
   type OrderLineValues,
   orderFigures,
   orderMessageKey,
+  statusForPayment,
   toBody,
 } from './order-form-values';
 
@@ -121,7 +124,9 @@ interface OrderFormProps {
 /**
  * An order's form: customer, lines (with a booked product's start), payment and note, live totals.
  * Checked with the contract's schema before sending; the server's field errors land on their fields and
- * its business refusals are said above the footer, with the way out when there is one.
+ * its business refusals are said above the footer, with the way out when there is one (the register to
+ * open, the payment gateway to set up). An online order is never saved paid: choosing online moves paid
+ * to awaiting payment, and its gateway marks it paid when the customer pays the link.
  */
 export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
   const { t } = useTranslation();
@@ -142,6 +147,7 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
   const lines = (Form.useWatch('lines', { form, preserve: true }) ??
     initialValues.lines) as OrderLineValues[];
   const physical = physicalPaymentMethods.includes(paymentMethod);
+  const online = paymentMethod === 'online';
   /** Errors on fields by path (lines included), as the customer form puts them. */
   const setFieldErrors = (fields: FieldData[]) => (form as FormInstance).setFields(fields);
 
@@ -208,6 +214,15 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
     }
   };
 
+  const canSetUpPayments = can('settings_paymentGateway');
+  /** A refusal and, when there is one, the way out: the register to open, the gateway to set up. */
+  const failureDescription = ({ code, text }: { code: number; text: string }) => {
+    if (code === ErrorCode.cashRegisterClosed) return `${text} ${t('orders.form.registerWayOut')}`;
+    if (paymentSetupRefusalCodes.includes(code))
+      return `${text} ${t(canSetUpPayments ? 'orders.form.paymentSetupWayOut' : 'orders.form.paymentSetupAsk')}`;
+    return text;
+  };
+
   /** The customer's rules the server checks, said on the field before sending. */
   const customerRule = {
     validator: async (_rule: unknown, value: number | null | undefined) => {
@@ -232,6 +247,12 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
         initialValues={initialValues}
         onValuesChange={(changed: Partial<OrderFormValues>) => {
           markDirty();
+          // Online, an order is paid by the gateway when the customer pays its link: it awaits payment.
+          if (changed.paymentMethod) {
+            const status = form.getFieldValue('status') as OrderFormValues['status'];
+            const next = statusForPayment(status, changed.paymentMethod);
+            if (next !== status) form.setFieldValue('status', next);
+          }
           if ('status' in changed || 'paymentMethod' in changed || 'lines' in changed)
             if (form.isFieldTouched('customerId') || form.getFieldError('customerId').length)
               void form.validateFields(['customerId']).catch(() => undefined);
@@ -270,17 +291,28 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
                     <Input id="order-invoice-code" value={order.invoiceCode} readOnly variant="filled" />
                   </Form.Item>
                 )}
-                <Form.Item name="status" label={t('orders.form.fields.status')} required>
+                <Form.Item
+                  name="status"
+                  label={t('orders.form.fields.status')}
+                  required
+                  extra={
+                    online ? (
+                      <span data-testid="order-online-paid-hint">{t('orders.form.onlinePaidHint')}</span>
+                    ) : undefined
+                  }
+                >
                   <Select
                     options={orderStatuses
                       .filter((status) => status !== 'refunded' || order?.status === 'refunded')
                       .map((status) => ({
                         value: status,
                         label: t(`orders.status.${status}`),
-                        // Refunded comes with refunds only: shown when the order is, never chosen; and
-                        // a status never goes back.
+                        // Refunded comes with refunds only: shown when the order is, never chosen; a
+                        // status never goes back; and an online order is paid by its gateway only.
                         disabled:
-                          status === 'refunded' || (!!order && isStatusBackwards(order.status, status)),
+                          status === 'refunded' ||
+                          (!!order && isStatusBackwards(order.status, status)) ||
+                          (online && status === 'paid'),
                       }))}
                     data-testid="order-status"
                   />
@@ -324,12 +356,16 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
               type="error"
               showIcon
               title={t('orders.form.saveFailed')}
-              description={
-                failure.code === ErrorCode.cashRegisterClosed
-                  ? `${failure.text} ${t('orders.form.registerWayOut')}`
-                  : failure.text
+              description={failureDescription(failure)}
+              action={
+                failure.code === ErrorCode.cashRegisterClosed ? (
+                  <OpenRegisterButton />
+                ) : paymentSetupRefusalCodes.includes(failure.code) && canSetUpPayments ? (
+                  <ButtonLink to={paymentSettingsPath} size="small" data-testid="order-payment-settings">
+                    {t('orders.form.paymentSettings')}
+                  </ButtonLink>
+                ) : undefined
               }
-              action={failure.code === ErrorCode.cashRegisterClosed ? <OpenRegisterButton /> : undefined}
               data-testid="order-failure"
             />
           </div>

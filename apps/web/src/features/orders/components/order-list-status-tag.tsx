@@ -4,7 +4,7 @@ import { type GlobalToken, Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Palette = 'green' | 'gold' | 'purple' | 'magenta';
+type Palette = 'green' | 'gold' | 'purple' | 'magenta' | 'blue' | 'red';
 
 const palettes: Record<OrderStatus, Palette | undefined> = {
   draft: undefined,

@@ -35,6 +35,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { OrderInvoicesCard } from '../../invoices/components/order-invoices-card';
+import { OrderPaymentCard } from '../../payments/components/order-payment-card';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useOrderCode, useOrderList, useOrderListItem, useUpdateOrder } from '../api';
@@ -201,7 +202,8 @@ interface OrderViewProps {
 
 /**
  * A paid, refunded or refund order as a read-only record: who, when,
- * how it was paid, its lines and totals, its invoices, the refunds made of it, and the actions still
+ * how it was paid (an online sale's card payment and its attempts), its lines and totals, its invoices,
+ * the refunds made of it, and the actions still
  * allowed (refund, reorder, print, send the receipt by email, generate the invoice, delete where the
  * server allows it). Its note (and customer until invoiced) still change.
  */
@@ -217,6 +219,8 @@ export function OrderView({ order, reason }: OrderViewProps) {
   const hasRefundedLines = order.lines.some((line) => line.refundedQuantity > 0);
   // The receipt of what was paid goes by email: a paid order, also once (partly) refunded.
   const canMail = can('orders_find') && (order.status === 'paid' || order.status === 'refunded');
+  // A sale paid online: its card payment and the history of attempts (refunds through the gateway too).
+  const showPayment = can('orders_find') && !isRefund && order.paymentMethod === 'online';
 
   const title = t(isRefund ? 'orders.view.refundTitle' : 'orders.form.editTitle', { code: order.code });
   const actions = (
@@ -440,6 +444,7 @@ export function OrderView({ order, reason }: OrderViewProps) {
               data-testid="order-view-lines"
             />
           </Card>
+          {showPayment && <OrderPaymentCard order={order} defaultEmail={item?.contactEmail} />}
         </Col>
         <Col xs={24} xl={8}>
           <Card title={t('orders.form.sections.totals')} style={{ marginBottom: 16 }}>

@@ -30,6 +30,7 @@ import {
   theme,
 } from 'antd';
 import type { TFunction } from 'i18next';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
@@ -40,6 +41,7 @@ import { formatEuros, formatNumber } from '../../../lib/format';
 import { useOpenRegister } from '../../cash-registers/api';
 import { useOrderInvoices } from '../../invoices/api';
 import { currentFullInvoice, currentSimplifiedInvoice } from '../../invoices/invoice-rules';
+import { gatewayRefusalDetail } from '../../payments/payment-errors';
 import { usePermissions } from '../../session/permissions';
 import { useRefundOrder } from '../api';
 import { leftOf, refundCentsOf } from './refund-amounts';
@@ -52,6 +54,12 @@ interface RefundFormValues {
   /** Why the sale's full invoice is rectified (asked only when it has one). */
   rectificationReason?: RectificationReason;
 }
+
+/** A refund through the payment gateway that it refused or could not be reached for: nothing saved. */
+const gatewayRefusalCodes: readonly number[] = [
+  ErrorCode.paymentGatewayRefused,
+  ErrorCode.paymentGatewayUnavailable,
+];
 
 const lineKey = (line: Pick<OrderLine, 'id'>) => `l${line.id}`;
 const quantityName = (line: Pick<OrderLine, 'id'>) => ['quantities', lineKey(line)];
@@ -129,6 +137,8 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
   const [form] = Form.useForm<RefundFormValues>();
   const refund = useRefundOrder();
   const { markDirty, markClean } = useUnsavedChanges();
+  const [gatewayFailure, setGatewayFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  const gatewayRef = useRef<HTMLDivElement>(null);
   const quantities = Form.useWatch('quantities', form);
   const paymentMethod = Form.useWatch('paymentMethod', form) ?? order.paymentMethod;
   const isPhysical = physicalPaymentMethods.includes(paymentMethod);
@@ -153,6 +163,7 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
       notes: values.notes?.trim() || undefined,
       ...(fullInvoice ? { rectificationReason: values.rectificationReason ?? 'R1' } : {}),
     };
+    setGatewayFailure(null);
     try {
       const created = await refund.mutateAsync({ id: order.id, body: refundBody.parse(body) });
       markClean();
@@ -165,6 +176,14 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
         message.error(errorMessage(error));
         markClean();
         onStale();
+        return;
+      }
+      // The payment gateway refused giving the money back (or could not be reached): nothing was saved.
+      if (isApiError(error) && gatewayRefusalCodes.includes(error.code)) {
+        const failure = { text: errorMessage(error), detail: gatewayRefusalDetail(error) };
+        setGatewayFailure(failure);
+        message.error(failure.text);
+        setTimeout(() => gatewayRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), 50);
         return;
       }
       if (applyRefundErrors(form as FormInstance, error, chosen, t)) {
@@ -367,6 +386,11 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
             data-testid="refund-payment-method"
           />
         </Form.Item>
+        {paymentMethod === 'online' && order.paymentMethod === 'online' && (
+          <Typography.Paragraph type="secondary" data-testid="refund-online-help">
+            {t('orders.refund.onlineHelp')}
+          </Typography.Paragraph>
+        )}
         {isPhysical && register.data === null && (
           <Alert
             type="warning"
@@ -421,6 +445,31 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
           />
         </Form.Item>
       </Card>
+      {gatewayFailure && (
+        <div ref={gatewayRef}>
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginTop: 16 }}
+            title={t('orders.refund.gatewayFailed')}
+            description={
+              <Flex vertical gap={4}>
+                <span>{gatewayFailure.text}</span>
+                {gatewayFailure.detail && (
+                  <Typography.Text
+                    code
+                    style={{ overflowWrap: 'anywhere' }}
+                    data-testid="refund-gateway-detail"
+                  >
+                    {t('payments.card.gatewaySaid', { detail: gatewayFailure.detail })}
+                  </Typography.Text>
+                )}
+              </Flex>
+            }
+            data-testid="refund-gateway-failure"
+          />
+        </div>
+      )}
       <FormFooter
         onCancel={() => onDone()}
         saving={refund.isPending}

@@ -5,8 +5,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useBackToList } from '../../../components/records/navigation';
 import { RecordPage, type RecordTexts, useRecordId } from '../../../components/records/record-page';
 import { formatDateTime } from '../../../lib/format';
+import { OrderPaymentCard } from '../../payments/components/order-payment-card';
 import { useCompanySettings } from '../../session/api';
-import { useOrder } from '../api';
+import { usePermissions } from '../../session/permissions';
+import { useOrder, useOrderListItem } from '../api';
 import { OrderForm } from '../components/order-form';
 import { editValues } from '../components/order-form-values';
 import { OrderView } from '../components/order-view';
@@ -22,8 +24,9 @@ const texts: RecordTexts = {
 };
 
 /**
- * An order that may still change opens in the order form; a paid, refunded or refund order as a read-only
- * view with the actions still allowed.
+ * An order that may still change opens in the order form (an online one under its card payment, which
+ * turns it paid on screen); a paid, refunded or refund order as a read-only view with the actions still
+ * allowed.
  */
 function EditOrder({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -45,9 +48,18 @@ function EditOrder({ order }: { order: Order }) {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
+      {order.paymentMethod === 'online' && <OnlinePayment order={order} />}
       <OrderForm order={order} initialValues={initialValues} onDone={back} />
     </>
   );
+}
+
+/** An online order still open: its payment link and attempts, mailed to its customer's address. */
+function OnlinePayment({ order }: { order: Order }) {
+  const can = usePermissions();
+  const item = useOrderListItem(can('orders_find') ? order.id : undefined).data;
+  if (!can('orders_find')) return null;
+  return <OrderPaymentCard order={order} defaultEmail={item?.contactEmail} />;
 }
 
 export function OrderEditPage() {

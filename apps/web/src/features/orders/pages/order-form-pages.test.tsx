@@ -66,6 +66,18 @@ const user = testUser({
   ],
 });
 
+/** Sells online and may set up the payment gateways. */
+const onlineSeller = testUser({
+  can: [
+    'orders_find',
+    'orders_create',
+    'orders_edit',
+    'customers_find',
+    'sales_online',
+    'settings_paymentGateway',
+  ],
+});
+
 const listItem = (p: Product): ProductListItem => ({
   id: p.id,
   image: null,
@@ -543,6 +555,162 @@ describe('the order form', () => {
         ),
       ).toBeTruthy();
       expect(await screen.findByTestId('order-view', undefined, slow)).toBeTruthy();
+    },
+    long,
+  );
+
+  it(
+    'takes an online order as awaiting payment: paid is for its gateway, said under the status',
+    async () => {
+      const calls = fakeApi();
+      renderRoutes(routes, { route: '/orders/create-by-customer/3', user: onlineSeller });
+      expect(await screen.findByTestId('order-form', undefined, slow)).toBeTruthy();
+      await chooseProduct(0, 'Champú');
+      expect(screen.getByTestId('order-status').textContent).toContain('Paid');
+      expect(screen.queryByTestId('order-online-paid-hint')).toBeNull();
+      fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+      fireEvent.click((await screen.findAllByTitle('Online', undefined, slow)).at(-1) as HTMLElement);
+      await waitFor(() =>
+        expect(screen.getByTestId('order-status').textContent).toContain('Awaiting payment'),
+      );
+      expect(text('order-online-paid-hint')).toBe(
+        'Paid when the customer pays the link: until then the order awaits payment.',
+      );
+      fireEvent.mouseDown(screen.getByLabelText('Status'));
+      const paidOption = (await screen.findAllByTitle('Paid', undefined, slow)).at(-1) as HTMLElement;
+      expect(paidOption.getAttribute('aria-disabled') ?? paidOption.className).toMatch(/true|disabled/);
+
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(() => expect(calls.some((c) => c.init.method === 'POST')).toBe(true), slow);
+      const body = JSON.parse(String(calls.find((c) => c.init.method === 'POST')?.init.body));
+      expect(body).toMatchObject({ customerId: 3, status: 'awaiting_payment', paymentMethod: 'online' });
+    },
+    long,
+  );
+
+  it.each([
+    ['may set up the gateways', onlineSeller, true],
+    ['may not', testUser({ can: ['orders_find', 'orders_create', 'orders_edit', 'sales_online'] }), false],
+  ])(
+    'says the gateway is not set up, with the way to the payment settings for who %s',
+    async (_who, seller, link) => {
+      fakeApi(() => ({ status: 409, body: { error: { code: 1000159, message: 'no gateway' } } }));
+      renderRoutes(routes, { route: '/orders/create-by-customer/3', user: seller });
+      expect(await screen.findByTestId('order-form', undefined, slow)).toBeTruthy();
+      await chooseProduct(0, 'Champú');
+      fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+      fireEvent.click((await screen.findAllByTitle('Online', undefined, slow)).at(-1) as HTMLElement);
+      await waitFor(() =>
+        expect(screen.getByTestId('order-status').textContent).toContain('Awaiting payment'),
+      );
+      fireEvent.click(screen.getByTestId('order-save'));
+      const failure = await screen.findByTestId('order-failure', undefined, slow);
+      expect(failure.textContent).toContain(
+        'Choose and configure the gateway for online payments in the payment settings first.',
+      );
+      if (link) {
+        expect(failure.textContent).toContain('Set up the gateway in the payment settings, then save again.');
+        expect(within(failure).getByTestId('order-payment-settings').getAttribute('href')).toBe(
+          '/settings/payment',
+        );
+      } else {
+        expect(failure.textContent).toContain('Ask someone who may configure the payment gateways');
+        expect(within(failure).queryByTestId('order-payment-settings')).toBeNull();
+      }
+    },
+    long,
+  );
+
+  it(
+    'shows an online order awaiting payment under its card payment, with the link to give the customer',
+    async () => {
+      const online: Order = { ...order, paymentMethod: 'online', cashRegisterId: null };
+      stubFetch((url) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path === '/v1/admin/orders/7') return { body: { data: online } };
+        if (path === '/v1/admin/orders/7/payment')
+          return {
+            body: {
+              data: {
+                link: 'https://mostrador.example.es/pay/t0k',
+                gateway: 'stripe',
+                capturable: false,
+                attempts: [],
+              },
+            },
+          };
+        if (path === '/v1/admin/customers/3') return { body: { data: customer } };
+        const productMatch = /^\/v1\/admin\/products\/(\d+)$/.exec(path);
+        if (productMatch) return { body: { data: products.find((p) => p.id === Number(productMatch[1])) } };
+        return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
+      });
+      renderRoutes(routes, { route: '/orders/edit/7', user: onlineSeller });
+      const card = await screen.findByTestId('order-payment', undefined, slow);
+      expect(
+        ((await within(card).findByTestId('payment-link', undefined, slow)) as HTMLInputElement).value,
+      ).toBe('https://mostrador.example.es/pay/t0k');
+      expect(within(card).getByTestId('order-payment-gateway').textContent).toBe('Stripe');
+      // The order still changes below it.
+      expect(screen.getByTestId('order-form')).toBeTruthy();
+    },
+    long,
+  );
+
+  it(
+    'opens an order paid online read-only with its card payment history',
+    async () => {
+      const paid: Order = {
+        ...order,
+        status: 'paid',
+        paymentMethod: 'online',
+        cashRegisterId: null,
+        paymentDate: '2026-01-01T10:05:00.000Z',
+        paymentTransactionToken: '283645',
+      };
+      const calls = stubFetch((url) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path === '/v1/admin/orders/7') return { body: { data: paid } };
+        if (path === '/v1/admin/orders/7/invoices') return { body: { data: [] } };
+        if (path === '/v1/admin/orders/7/payment')
+          return {
+            body: {
+              data: {
+                link: null,
+                gateway: 'redsys',
+                capturable: false,
+                attempts: [
+                  {
+                    id: 4,
+                    kind: 'payment',
+                    gateway: 'redsys',
+                    status: 'succeeded',
+                    amount: 102.1,
+                    currency: 'EUR',
+                    reference: '0007a1b2c3d4',
+                    transactionToken: '283645',
+                    failureReason: null,
+                    refundOrderId: null,
+                    createdAt: '2026-01-01T10:04:00.000Z',
+                    updatedAt: '2026-01-01T10:05:00.000Z',
+                  },
+                ],
+              },
+            },
+          };
+        if (path === '/v1/admin/customers/3') return { body: { data: customer } };
+        return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
+      });
+      renderRoutes(routes, { route: '/orders/edit/7', user: onlineSeller });
+      expect(await screen.findByTestId('order-view', undefined, slow)).toBeTruthy();
+      const card = await screen.findByTestId('order-payment', undefined, slow);
+      const row = await within(card).findByTestId('payment-attempt', undefined, slow);
+      expect(within(row).getByTestId('payment-status-tag').textContent).toBe('Succeeded');
+      expect(within(row).getByTestId('payment-attempt-amount').textContent).toBe(euros('102,10'));
+      expect(within(card).getByTestId('payment-no-link').textContent).toBe(
+        'The order no longer awaits payment: its link is closed.',
+      );
+      // Paid: read once, not polled.
+      expect(calls.filter((c) => c.url.endsWith('/orders/7/payment')).length).toBe(1);
     },
     long,
   );

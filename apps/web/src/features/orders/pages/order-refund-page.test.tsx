@@ -206,6 +206,56 @@ describe('OrderRefundPage', () => {
     ).toBeTruthy();
   }, 90_000);
 
+  it('refunds a sale paid online through its gateway, and says why the gateway refused, nothing saved', async () => {
+    const online: Order = { ...order, paymentMethod: 'online', cashRegisterId: null };
+    let answer = 0;
+    const calls = stubOrder(online, () =>
+      answer++ === 0
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: 1000162,
+                message: 'refused',
+                details: { gateway: 'redsys', reason: 'SIS0057: el importe a devolver supera el permitido' },
+              },
+            },
+          }
+        : { status: 502, body: { error: { code: 1000163, message: 'unreachable' } } },
+    );
+    const { router } = renderRoutes(routes, { route: '/orders/refund/41', user });
+    fireEvent.change(await screen.findByLabelText('Units of Crema hidratante to refund', undefined, slow), {
+      target: { value: '1' },
+    });
+    expect(screen.getByTestId('refund-online-help').textContent).toContain(
+      'The money goes back to the customer’s card through the payment gateway',
+    );
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await confirm();
+    const failure = await screen.findByTestId('refund-gateway-failure', undefined, slow);
+    expect(failure.textContent).toContain('The refund was not made');
+    expect(failure.textContent).toContain('The payment gateway refused the operation.');
+    expect(within(failure).getByTestId('refund-gateway-detail').textContent).toBe(
+      'The gateway said: SIS0057: el importe a devolver supera el permitido',
+    );
+    expect(router.state.location.pathname).toBe('/orders/refund/41');
+    expect(JSON.parse(String(calls.find((c) => c.init.method === 'POST')?.init.body))).toMatchObject({
+      paymentMethod: 'online',
+    });
+
+    // Again, the gateway out of reach: said without details.
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await confirm();
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('refund-gateway-failure').textContent).toContain(
+          'The payment gateway could not be reached',
+        ),
+      slow,
+    );
+    expect(screen.queryByTestId('refund-gateway-detail')).toBeNull();
+  }, 90_000);
+
   it('asks why the full invoice is rectified (R1 unless chosen) and sends it with the refund', async () => {
     const invoiced = { ...order, invoiceCode: fullInvoice.code };
     const calls = stubOrder(
