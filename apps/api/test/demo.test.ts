@@ -10,6 +10,8 @@ import {
   mails,
   orderLines,
   orders,
+  paymentLinks,
+  payments,
 } from '../src/db/schema.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { checkStart } from '../src/modules/calendars/availability.js';
@@ -144,6 +146,36 @@ describe('the demo company’s sales', () => {
     expect(methods.get('online')?.length).toBeGreaterThan(0);
     expect(methods.get('transfer')?.length).toBeGreaterThan(0);
     expect(orderRows.some((o) => o.customerId === null)).toBe(true);
+  });
+
+  it('pays online sales through Redsys, and gives each online order awaiting payment its link', async () => {
+    const db = t.database.db;
+    const online = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.licenseId, licenseId), eq(orders.paymentMethod, 'online')));
+    const taken = await db.select().from(payments).where(eq(payments.licenseId, licenseId));
+    const links = await db.select().from(paymentLinks).where(eq(paymentLinks.licenseId, licenseId));
+    const paymentOf = new Map(taken.map((p) => [p.orderId, p]));
+    const linked = new Set(links.map((l) => l.orderId));
+    const sales = online.filter((o) => o.originalOrderId === null);
+    expect(sales.some((o) => o.status === 'awaiting_payment')).toBe(true);
+    for (const o of sales) {
+      if (o.status === 'awaiting_payment') {
+        expect(linked.has(o.id), `order ${o.code}`).toBe(true);
+        continue;
+      }
+      const p = paymentOf.get(o.id);
+      expect(p, `order ${o.code}`).toMatchObject({
+        status: 'succeeded',
+        gateway: 'redsys',
+        amountCents: o.totalCents,
+      });
+      expect(o.paymentTransactionToken).toBe(p!.reference);
+    }
+    const settings = await t.services.settings.ofLicense(licenseId);
+    expect(settings.payment.gateway).toBe('redsys');
+    expect(settings.redsys.encryptionKeySet).toBe(true);
   });
 
   it('sells every booking: past ones paid, a few to come still awaiting payment', async () => {

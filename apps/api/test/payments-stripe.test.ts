@@ -378,6 +378,22 @@ describe('Paying an online order through Stripe', () => {
   });
 });
 
+describe('A link opened in a loop', () => {
+  it('is slowed down after 30 openings a minute from one address', async () => {
+    const c = await stripeCompany();
+    const order = await onlineOrder(c);
+    const path = new URL((await paymentOf(c, order.id)).link).pathname;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await t.app.inject({ method: 'GET', url: path })).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(303));
+    expect(statuses[30]).toBe(429);
+    // Another link is not slowed by this one.
+    const other = await onlineOrder(c);
+    const otherPath = new URL((await paymentOf(c, other.id)).link).pathname;
+    expect((await t.app.inject({ method: 'GET', url: otherPath })).statusCode).toBe(303);
+  });
+});
+
 describe('Refunds through Stripe', () => {
   async function paidOrder(c: SalesCompany) {
     const order = await onlineOrder(c);

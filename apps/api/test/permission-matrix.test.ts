@@ -79,10 +79,12 @@ describe('public routes', () => {
   const doc = t.app.swagger() as unknown as OpenApiDocument;
   const operations = operationsOf(doc);
 
-  it('are exactly the routes marked public: the company log-in and the app configuration', () => {
+  it('are exactly the routes marked public: the company log-in, the app configuration and the gateways’ notifications', () => {
     expect(routes.filter((r) => r.access === 'public').map(key)).toEqual([
       'GET /v1/app-config',
       'POST /v1/admin/authentication/employee-password-login',
+      'POST /v1/payments/stripe/webhook/{licenseId}',
+      'POST /v1/payments/redsys/notification',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { seedDemoCustomers } from './customers.js';
 import { seedDemoInvoices } from './invoices.js';
 import { seedDemoMails } from './mails.js';
 import { seedDemoOrders } from './orders.js';
+import { seedDemoPayments } from './payments.js';
 import { seedDemoProducts } from './products.js';
 
 export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
@@ -124,6 +125,8 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
     .orderBy(desc(cashRegisters.closedAt))
     .limit(14);
   for (const register of latest) await services.cashRegisters.addMissingReport(license.id, register.id);
+  // Online sales paid through Redsys's test merchant; those awaiting payment with their link.
+  await seedDemoPayments(db, services, license.id);
   // The last two months invoiced: billing data, full invoices and tickets, rectifying invoices.
   await seedDemoInvoices(db, services, license.id);
   // The outbox of the last month, and the reminders and greetings switched on.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import {
   dataOf,
   idParams,
@@ -184,6 +185,17 @@ function sendPage(reply: FastifyReply, answer: PayAnswer) {
 export const paymentPagesRoutes =
   (service: PaymentsService): FastifyPluginAsyncZod =>
   async (app) => {
+    // Each opening starts a gateway session: a link opened in a loop is slowed down, per address and link.
+    await app.register(rateLimit, { global: false });
+    const limited = {
+      access: 'public' as const,
+      rateLimit: {
+        max: 30,
+        timeWindow: 60_000,
+        keyGenerator: (request: { ip: string; params: unknown }) =>
+          `${request.ip} ${(request.params as { token?: string }).token ?? ''}`,
+      },
+    };
     const token = z.object({ token: z.string().max(200) });
     const back = z.object({
       payment: z.coerce.number().int().positive().optional().catch(undefined),
@@ -191,12 +203,12 @@ export const paymentPagesRoutes =
     });
     app.get(
       '/pay/:token',
-      { config: { access: 'public' }, schema: { hide: true, params: token } },
+      { config: limited, schema: { hide: true, params: token } },
       async (request, reply) => sendPage(reply, await service.open(request.params.token)),
     );
     app.get(
       '/pay/:token/done',
-      { config: { access: 'public' }, schema: { hide: true, params: token, querystring: back } },
+      { config: limited, schema: { hide: true, params: token, querystring: back } },
       async (request, reply) =>
         sendPage(
           reply,
