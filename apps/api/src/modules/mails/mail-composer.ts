@@ -94,6 +94,31 @@ export function createMailComposer(deps: {
   const logoAttachment = (settings: Settings) =>
     settings.logo ? [{ fileId: settings.logo, contentId: logoCid }] : [];
 
+  /**
+   * Who a mail about a record goes to: its customer, or `email` (another customer's address: 404
+   * 1000032 for one no customer has), with that recipient's language where known; 409 1000143 when
+   * there is no address at all.
+   */
+  async function addressee(
+    licenseId: number,
+    customer: { id: number | null; email: string | null; language: string | null },
+    email: string | undefined,
+    what: string,
+  ) {
+    const to = email ?? customer.email;
+    if (!to) throw new AppError('noEmailToSendTo', [{ field: 'email', message: `the ${what} has no email` }]);
+    if (customer.email && to.toLowerCase() === customer.email.toLowerCase())
+      return { to, contactId: customer.id, language: customer.language };
+    const found = await deps.mails.recipient(licenseId, to);
+    const [other] = found?.contactId
+      ? await deps.db
+          .select({ language: customers.language })
+          .from(customers)
+          .where(eq(customers.id, found.contactId))
+      : [];
+    return { to, contactId: found?.contactId ?? null, language: other?.language ?? null };
+  }
+
   async function bookingData(tx: DbOrTx, licenseId: number, bookingId: number) {
     const [row] = await tx
       .select({
@@ -296,20 +321,12 @@ export function createMailComposer(deps: {
       if (!order) throw notFound();
       if (order.status !== 'paid' && order.status !== 'refunded')
         throw new AppError('orderNotPaidForReceipt');
-      const to = email ?? order.customerEmail;
-      if (!to) throw new AppError('noEmailToSendTo', [{ field: 'email', message: 'the order has no email' }]);
-      const sameAsOrder = !!order.customerEmail && to.toLowerCase() === order.customerEmail.toLowerCase();
-      const who = sameAsOrder
-        ? { contactId: order.customerId, language: order.customerLanguage }
-        : await deps.mails.recipient(auth.licenseId, to).then(async (r) => {
-            const [c] = r?.contactId
-              ? await deps.db
-                  .select({ language: customers.language })
-                  .from(customers)
-                  .where(eq(customers.id, r.contactId))
-              : [];
-            return { contactId: r?.contactId ?? null, language: c?.language ?? null };
-          });
+      const who = await addressee(
+        auth.licenseId,
+        { id: order.customerId, email: order.customerEmail, language: order.customerLanguage },
+        email,
+        'order',
+      );
       const lines = await deps.db
         .select({
           name: products.name,
@@ -361,7 +378,7 @@ export function createMailComposer(deps: {
           type: 'customer',
           kind: 'order_receipt',
           contactId: who.contactId,
-          contactEmail: to,
+          contactEmail: who.to,
           language,
           ...rendered,
           attachments: logoAttachment(settings),
@@ -388,13 +405,12 @@ export function createMailComposer(deps: {
               .select({ id: customers.id, email: customers.email, language: customers.language })
               .from(customers)
               .where(and(eq(customers.licenseId, auth.licenseId), eq(customers.id, invoice.customerId)));
-      const to = email ?? customer?.email;
-      if (!to)
-        throw new AppError('noEmailToSendTo', [{ field: 'email', message: 'the invoice has no email' }]);
-      const same = !!customer?.email && to.toLowerCase() === customer.email.toLowerCase();
-      const contactId = same
-        ? customer.id
-        : ((await deps.mails.recipient(auth.licenseId, to))?.contactId ?? null);
+      const { to, contactId } = await addressee(
+        auth.licenseId,
+        { id: customer?.id ?? null, email: customer?.email ?? null, language: null },
+        email,
+        'invoice',
+      );
       const settings = await deps.settings.ofLicense(auth.licenseId);
       // The invoice's own language: the PDF and its mail say the same.
       const rendered = renderInvoiceMail(invoice, mailCompany(settings, deps.publicUrl), invoice.language);
@@ -434,12 +450,12 @@ export function createMailComposer(deps: {
         .leftJoin(customers, eq(customers.id, orders.customerId))
         .where(and(eq(orders.licenseId, auth.licenseId), eq(orders.id, orderId)));
       if (!order) throw notFound();
-      const to = email ?? order.customerEmail;
-      if (!to) throw new AppError('noEmailToSendTo', [{ field: 'email', message: 'the order has no email' }]);
-      const same = !!order.customerEmail && to.toLowerCase() === order.customerEmail.toLowerCase();
-      const contactId = same
-        ? order.customerId
-        : ((await deps.mails.recipient(auth.licenseId, to))?.contactId ?? null);
+      const who = await addressee(
+        auth.licenseId,
+        { id: order.customerId, email: order.customerEmail, language: order.customerLanguage },
+        email,
+        'order',
+      );
       const lines = await deps.db
         .select({ name: products.name, quantity: orderLines.quantity, totalCents: orderLines.totalCents })
         .from(orderLines)
@@ -447,7 +463,7 @@ export function createMailComposer(deps: {
         .where(and(eq(orderLines.licenseId, auth.licenseId), eq(orderLines.orderId, orderId)))
         .orderBy(orderLines.id);
       const settings = await deps.settings.ofLicense(auth.licenseId);
-      const language = mailLanguage(same ? order.customerLanguage : null, settings);
+      const language = mailLanguage(who.language, settings);
       const rendered = renderPaymentLinkMail(
         {
           orderCode: order.code,
@@ -464,8 +480,8 @@ export function createMailComposer(deps: {
           licenseId: auth.licenseId,
           type: 'customer',
           kind: 'payment_link',
-          contactId,
-          contactEmail: to,
+          contactId: who.contactId,
+          contactEmail: who.to,
           language,
           ...rendered,
           attachments: logoAttachment(settings),
