@@ -6,6 +6,7 @@ CREATE TABLE "payment_events" (
 	"type" text NOT NULL,
 	"payment_id" integer,
 	"outcome" text NOT NULL,
+	"delivered_as" text,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -203,12 +203,13 @@ describe('Paying an online order through Stripe', () => {
     const again = await t.app.inject({ method: 'GET', url: first.path });
     expect(again.statusCode).toBe(200);
     expect(again.headers['content-type']).toContain('text/html');
-    const replay = await webhook(
+    // Stripe's retry of the event (signed anew) is answered and changes nothing.
+    const retry = await webhook(
       c.license.id,
       delivery.payload,
-      stripe.signedDelivery(delivery.payload, webhookSecret),
+      stripe.signedDelivery(delivery.payload, webhookSecret, Math.floor(Date.now() / 1000) + 1),
     );
-    expect(replay.json().data).toEqual({ received: true, duplicate: true });
+    expect(retry.json().data).toEqual({ received: true, duplicate: true });
     expect((await orderOf(c, order.id)).paymentDate).toBe(paid.paymentDate);
   });
 
@@ -218,8 +219,13 @@ describe('Paying an online order through Stripe', () => {
     const { sessionId } = await openLink(c, order.id);
     const delivery = stripe.completeSession(sessionId!);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        webhook(c.license.id, delivery.payload, stripe.signedDelivery(delivery.payload, webhookSecret)),
+      // Stripe's deliveries of one event, each signed anew.
+      Array.from({ length: 10 }, (_, i) =>
+        webhook(
+          c.license.id,
+          delivery.payload,
+          stripe.signedDelivery(delivery.payload, webhookSecret, Math.floor(Date.now() / 1000) - i),
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
@@ -298,9 +304,15 @@ describe('Paying an online order through Stripe', () => {
     expect(
       await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.licenseId, c.license.id)),
     ).toHaveLength(0);
-    // The genuine delivery still applies.
+    // The genuine delivery still applies; the very same delivery again is a replay, refused.
     expect((await webhook(c.license.id, delivery.payload, signed)).statusCode).toBe(200);
     expect((await orderOf(c, order.id)).status).toBe('paid');
+    const replayed = await webhook(c.license.id, delivery.payload, signed);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error).toMatchObject({
+      code: ErrorCode.paymentSignatureInvalid,
+      details: { reason: 'this delivery was received before' },
+    });
   });
 
   it('records a failed or expired session and leaves the order awaiting payment', async () => {
@@ -458,6 +470,22 @@ describe('Refunds through Stripe', () => {
     });
     expect(cash.status, JSON.stringify(cash.body)).toBe(201);
     expect(stripe.refunds.size).toBe(count);
+  });
+});
+
+describe('Stripe no longer configured', () => {
+  it('answers 1000037 to a refund through Stripe, leaving nothing behind', async () => {
+    const c = await stripeCompany();
+    const order = await onlineOrder(c);
+    const { sessionId } = await openLink(c, order.id);
+    const delivery = stripe.completeSession(sessionId!);
+    await webhook(c.license.id, delivery.payload, stripe.signedDelivery(delivery.payload, webhookSecret));
+    await useStripe(c, { testSecretKey: null });
+    const res = await call(t, 'POST', `/v1/admin/orders/${order.id}/refund`, { token: c.token, payload: {} });
+    expectError(res, 409, ErrorCode.stripeNotConfigured);
+    expect((await orderOf(c, order.id)).status).toBe('paid');
+    const attempts = (await paymentOf(c, order.id)).attempts;
+    expect(attempts.at(-1)).toMatchObject({ kind: 'refund', status: 'failed', refundOrderId: null });
   });
 });
 

@@ -124,8 +124,9 @@ export function createPaymentsRepository(db: DbOrTx) {
     },
 
     /**
-     * Records a delivered notification; false when it was delivered before (the same event id): a
-     * parallel delivery of the same event waits for the first one's transaction and then finds it.
+     * Records a delivered notification: `fresh` the first time; `repeat` when the event was delivered
+     * before (a parallel delivery of it waits for the first one's transaction and then finds it);
+     * `replay` when that earlier delivery was this very one (the same signature sent again).
      */
     async recordEvent(
       licenseId: number,
@@ -135,14 +136,27 @@ export function createPaymentsRepository(db: DbOrTx) {
         type: string;
         paymentId: number | null;
         outcome: string;
+        deliveredAs?: string | null;
       },
-    ) {
+    ): Promise<'fresh' | 'repeat' | 'replay'> {
       const rows = await db
         .insert(paymentEvents)
         .values({ ...values, licenseId })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
-      return rows.length > 0;
+      if (rows.length) return 'fresh';
+      if (!values.deliveredAs) return 'repeat';
+      const [earlier] = await db
+        .select({ deliveredAs: paymentEvents.deliveredAs })
+        .from(paymentEvents)
+        .where(
+          and(
+            eq(paymentEvents.licenseId, licenseId),
+            eq(paymentEvents.gateway, values.gateway),
+            eq(paymentEvents.eventId, values.eventId),
+          ),
+        );
+      return earlier?.deliveredAs === values.deliveredAs ? 'replay' : 'repeat';
     },
     async setEventOutcome(licenseId: number, gateway: PaymentGateway, eventId: string, outcome: string) {
       await db

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   centsToEuros,
+  errorKeyOf,
   type Language,
   languages,
   type Mail,
@@ -51,8 +52,8 @@ import type { PaymentPageData, PaymentPageKind } from './payment-pages.js';
 import { createPaymentsRepository, type NewPayment, type PaymentRow } from './payments.repository.js';
 
 /**
- * A gateway refund that did not happen (refused, or the gateway unreachable): the error the caller
- * answers, carrying the attempt to record once the refund's transaction has rolled back.
+ * A gateway refund that did not happen (refused, the gateway unreachable or no longer configured): the
+ * error the caller answers, carrying the attempt to record once the refund's transaction has rolled back.
  */
 export class RefundNotDone extends AppError {
   constructor(
@@ -60,7 +61,7 @@ export class RefundNotDone extends AppError {
     readonly licenseId: number,
     readonly attempt: NewPayment,
   ) {
-    super(failure.code === 1000163 ? 'paymentGatewayUnavailable' : 'paymentGatewayRefused', failure.details);
+    super(errorKeyOf(failure.code), failure.details, failure.message);
   }
 }
 
@@ -365,6 +366,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
           reason: error instanceof Error ? error.message : 'invalid',
         });
       }
+      // Stripe signs every delivery anew: the same event signed at the same second again is a replay.
+      const deliveredAs = /(?:^|,)\s*t=(\d+)/.exec(signature ?? '')?.[1] ?? null;
+      const once = (seen: 'fresh' | 'repeat' | 'replay') => {
+        if (seen === 'replay')
+          throw new AppError('paymentSignatureInvalid', { reason: 'this delivery was received before' });
+        return seen === 'fresh';
+      };
       const handled = [
         'checkout.session.completed',
         'checkout.session.async_payment_succeeded',
@@ -372,28 +380,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
         'checkout.session.expired',
       ];
       if (!handled.includes(event.type)) {
-        const fresh = await repo.recordEvent(licenseId, {
+        const seen = await repo.recordEvent(licenseId, {
           gateway: 'stripe',
           eventId: event.id,
           type: event.type,
           paymentId: null,
           outcome: 'ignored',
+          deliveredAs,
         });
-        return { received: true, duplicate: !fresh };
+        return { received: true, duplicate: !once(seen) };
       }
       const session = checkoutSessionView(event.data.object as Stripe.Checkout.Session);
       const payment = await repo.byReference('stripe', session.id);
       if (!payment || payment.licenseId !== licenseId) throw notFound();
       return db.transaction(async (tx) => {
         const r = createPaymentsRepository(tx);
-        const fresh = await r.recordEvent(licenseId, {
+        const seen = await r.recordEvent(licenseId, {
           gateway: 'stripe',
           eventId: event.id,
           type: event.type,
           paymentId: payment.id,
           outcome: 'applied',
+          deliveredAs,
         });
-        if (!fresh) return { received: true, duplicate: true };
+        if (!once(seen)) return { received: true, duplicate: true };
         const answer = { event: event.id, type: event.type, payment_status: session.paymentStatus };
         if (
           event.type === 'checkout.session.async_payment_failed' ||
@@ -472,14 +482,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const eventId = createHash('sha256').update(params).digest('hex');
       return db.transaction(async (tx) => {
         const r = createPaymentsRepository(tx);
-        const fresh = await r.recordEvent(payment.licenseId, {
+        const seen = await r.recordEvent(payment.licenseId, {
           gateway: 'redsys',
           eventId,
           type: `notification:${note.transactionType}:${note.response}`,
           paymentId: payment.id,
           outcome: 'applied',
         });
-        if (!fresh) return { received: true, duplicate: true };
+        if (seen !== 'fresh') return { received: true, duplicate: true };
         const answer = { ...note.params };
         if (!note.success) {
           const current = await r.lock(payment.licenseId, payment.id);

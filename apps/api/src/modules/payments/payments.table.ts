@@ -70,9 +70,9 @@ export const payments = pgTable(
 );
 
 /**
- * Every notification a gateway delivered, by its own id (Stripe's event id; for Redsys a digest of the
- * signed parameters): a repeated delivery finds its row and changes nothing. Refused ones (bad amount)
- * are kept too, with why.
+ * Every notification a gateway delivered and we applied, by its own id (Stripe's event id; for Redsys a
+ * digest of the signed parameters): a repeated delivery finds its row and changes nothing. Refused ones
+ * (a bad signature, amount or currency) leave no row: they are logged.
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -85,8 +85,13 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
-    /** `applied`, `ignored` (nothing to do), or `refused: <why>`. */
+    /** `applied`, or what else it was: `ignored` (nothing to do), `already`, `duplicate`. */
     outcome: text('outcome').notNull(),
+    /**
+     * Which delivery of the event this was: Stripe signs each one anew (`t=` of Stripe-Signature), so
+     * the same event with the same signature again is a replay, not a retry.
+     */
+    deliveredAs: text('delivered_as'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
