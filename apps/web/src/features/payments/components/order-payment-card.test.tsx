@@ -124,16 +124,22 @@ describe('OrderPaymentCard', () => {
     await waitFor(() => expect(screen.queryByTestId('payment-link-mail-dialog')).toBeNull());
   });
 
-  it('reads the payment again every 10 s while the order awaits it, and the order once it is paid', async () => {
+  it('reads the payment again every 10 s while the order awaits it, and the order once it is paid (phone)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    // At phone width: each attempt a card, no table cut off.
+    setViewportWidth(390);
     let payment: OrderPayment = { ...open, attempts: [attempt({})] };
     const calls = fakeApi(() => ({ body: { data: payment } }));
     const { queryClient } = renderInApp(<OrderPaymentCard order={order} defaultEmail={null} />, {
       user: clerk,
     });
     queryClient.setQueryData(queryKeys.orders.detail(41), order);
-    const row = await screen.findByTestId('payment-attempt', undefined, slow);
+    await screen.findByTestId('payment-attempt', undefined, slow);
+    // Once the grid has measured the width.
+    await waitFor(() => expect(screen.getByTestId('order-payment').querySelector('table')).toBeNull(), slow);
+    const row = screen.getByTestId('payment-attempt');
     expect(row.getAttribute('data-status')).toBe('pending');
+    expect(row.textContent).toContain('Reference: 0041a1b2c3d4');
     expect(within(row).getByTestId('payment-status-tag').textContent).toBe('Pending');
     const reads = () => calls.filter((call) => call.url.endsWith('/payment')).length;
     expect(reads()).toBe(1);

@@ -15,12 +15,14 @@ import {
   type ButtonProps,
   Card,
   Flex,
+  Grid,
   Skeleton,
   Spin,
   Table,
   type TableColumnsType,
   Tag,
   Typography,
+  theme,
 } from 'antd';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,11 +81,93 @@ function heldAttempt(payment: OrderPayment): PaymentAttempt | undefined {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
-/** The attempts, newest first. */
+/** An attempt's amount: a refund gives money back, so it shows negative. */
+function AttemptAmount({ attempt }: { attempt: PaymentAttempt }) {
+  return (
+    <span style={nowrap} data-testid="payment-attempt-amount">
+      {formatEuros(attempt.kind === 'refund' ? -Math.abs(attempt.amount) : attempt.amount)}
+    </span>
+  );
+}
+
+/** The gateway's reason for an attempt that did not go through. */
+function AttemptReason({ attempt }: { attempt: PaymentAttempt }) {
+  if (!attempt.failureReason) return null;
+  return (
+    <Typography.Text
+      type={attempt.status === 'failed' ? 'danger' : 'secondary'}
+      style={{ fontSize: 12, overflowWrap: 'anywhere' }}
+      data-testid="payment-attempt-reason"
+    >
+      {attempt.failureReason}
+    </Typography.Text>
+  );
+}
+
+/** The kind of an attempt, and the refund order a refund made. */
+function AttemptKind({ attempt }: { attempt: PaymentAttempt }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={2}>
+      <span>{t(`payments.kinds.${attempt.kind}`)}</span>
+      {attempt.refundOrderId !== null && (
+        <Link to={editOrderPath(attempt.refundOrderId)} data-testid="payment-attempt-refund">
+          {t('payments.card.refundOrder')}
+        </Link>
+      )}
+    </Flex>
+  );
+}
+
+/** At phone width: each attempt as a small card with its main facts, never a table cut off. */
+function HistoryCards({ rows }: { rows: PaymentAttempt[] }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { timeZone } = useCompanySettings();
+  return (
+    <Flex vertical gap={8} data-testid="payment-attempts">
+      {rows.map((attempt) => (
+        <Flex
+          key={attempt.id}
+          vertical
+          gap={4}
+          style={{
+            padding: '8px 12px',
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadius,
+          }}
+          data-testid="payment-attempt"
+          data-status={attempt.status}
+        >
+          <Flex justify="space-between" align="baseline" gap={8}>
+            <AttemptKind attempt={attempt} />
+            <Typography.Text strong>
+              <AttemptAmount attempt={attempt} />
+            </Typography.Text>
+          </Flex>
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatDateTime(attempt.createdAt, timeZone)} · {t(`payments.gateways.${attempt.gateway}`)}
+            </Typography.Text>
+            <PaymentStatusTag status={attempt.status} />
+          </Flex>
+          <AttemptReason attempt={attempt} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+            {t('payments.card.fields.reference')}: {attempt.reference}
+          </Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+/** The attempts, newest first: a table, or cards at phone width. */
 function History({ attempts }: { attempts: PaymentAttempt[] }) {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
+  const screens = Grid.useBreakpoint();
   const rows = [...attempts].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  if (screens.sm === false) return <HistoryCards rows={rows} />;
   const columns: TableColumnsType<PaymentAttempt> = [
     {
       key: 'date',
@@ -93,16 +177,7 @@ function History({ attempts }: { attempts: PaymentAttempt[] }) {
     {
       key: 'kind',
       title: t('payments.card.fields.kind'),
-      render: (_v, attempt) => (
-        <Flex vertical gap={2}>
-          <span>{t(`payments.kinds.${attempt.kind}`)}</span>
-          {attempt.refundOrderId !== null && (
-            <Link to={editOrderPath(attempt.refundOrderId)} data-testid="payment-attempt-refund">
-              {t('payments.card.refundOrder')}
-            </Link>
-          )}
-        </Flex>
-      ),
+      render: (_v, attempt) => <AttemptKind attempt={attempt} />,
     },
     {
       key: 'gateway',
@@ -116,15 +191,7 @@ function History({ attempts }: { attempts: PaymentAttempt[] }) {
       render: (_v, attempt) => (
         <Flex vertical gap={2} align="flex-start">
           <PaymentStatusTag status={attempt.status} />
-          {attempt.failureReason && (
-            <Typography.Text
-              type={attempt.status === 'failed' ? 'danger' : 'secondary'}
-              style={{ fontSize: 12, overflowWrap: 'anywhere' }}
-              data-testid="payment-attempt-reason"
-            >
-              {attempt.failureReason}
-            </Typography.Text>
-          )}
+          <AttemptReason attempt={attempt} />
         </Flex>
       ),
     },
@@ -132,11 +199,7 @@ function History({ attempts }: { attempts: PaymentAttempt[] }) {
       key: 'amount',
       title: t('payments.card.fields.amount'),
       align: 'right',
-      render: (_v, attempt) => (
-        <span style={nowrap} data-testid="payment-attempt-amount">
-          {formatEuros(attempt.kind === 'refund' ? -Math.abs(attempt.amount) : attempt.amount)}
-        </span>
-      ),
+      render: (_v, attempt) => <AttemptAmount attempt={attempt} />,
     },
     {
       key: 'reference',
@@ -344,15 +407,17 @@ export function OrderPaymentCard({
             showIcon
             icon={<LockOutlined aria-hidden />}
             title={t('payments.card.held', { amount: formatEuros(held?.amount ?? order.total) })}
-            description={t('payments.card.heldHelp')}
-            action={
-              can('orders_edit') ? (
-                <CaptureButton
-                  order={order}
-                  held={held}
-                  gateway={gatewayName ?? t('payments.gateways.redsys')}
-                />
-              ) : undefined
+            description={
+              <Flex vertical gap={8} align="flex-start">
+                <span>{t('payments.card.heldHelp')}</span>
+                {can('orders_edit') && (
+                  <CaptureButton
+                    order={order}
+                    held={held}
+                    gateway={gatewayName ?? t('payments.gateways.redsys')}
+                  />
+                )}
+              </Flex>
             }
             data-testid="payment-held"
           />

@@ -8,7 +8,7 @@ import {
   stripeModes,
   updateSettingsBody,
 } from '@mostrador/contract';
-import { Alert, App, Card, Col, Flex, Form, Input, Radio, Row, Select, Tag, Typography } from 'antd';
+import { Alert, App, Card, Col, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { scrollToFirstError } from '../../../components/forms/scroll-to-first-er
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
+import { PaletteTag } from '../../orders/components/order-list-status-tag';
 import { usePaymentEndpoints } from '../../payments/api';
 import { CopyField } from '../../payments/components/copy-field';
 import { PaymentCheck } from '../../payments/components/payment-check';
@@ -281,9 +282,9 @@ export function PaymentSettingsPage() {
 
   const inUse = (gateway: PaymentGateway) =>
     chosen === gateway ? (
-      <Tag color="processing" data-testid={`payment-${gateway}-in-use`}>
+      <PaletteTag palette="blue" testId={`payment-${gateway}-in-use`}>
         {t('settings.payment.inUse')}
-      </Tag>
+      </PaletteTag>
     ) : null;
 
   const endpoint = (kind: 'stripeWebhookUrl' | 'redsysNotificationUrl', testId: string) => {
