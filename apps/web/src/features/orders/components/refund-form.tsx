@@ -11,6 +11,7 @@ import {
   rectificationReasons,
   refundBody,
 } from '@mostrador/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -33,6 +34,8 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
+import { queryKeys } from '../../../api/query-keys';
+import { ButtonLink } from '../../../components/button-link';
 import { FormFooter } from '../../../components/forms/form-footer';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
@@ -41,7 +44,11 @@ import { formatEuros, formatNumber } from '../../../lib/format';
 import { useOpenRegister } from '../../cash-registers/api';
 import { useOrderInvoices } from '../../invoices/api';
 import { currentFullInvoice, currentSimplifiedInvoice } from '../../invoices/invoice-rules';
-import { gatewayRefusalDetail } from '../../payments/payment-errors';
+import {
+  gatewayRefusalDetail,
+  isPaymentSetupRefusal,
+  paymentSettingsPath,
+} from '../../payments/payment-errors';
 import { usePermissions } from '../../session/permissions';
 import { useRefundOrder } from '../api';
 import { leftOf, refundCentsOf } from './refund-amounts';
@@ -136,8 +143,13 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
   const can = usePermissions();
   const [form] = Form.useForm<RefundFormValues>();
   const refund = useRefundOrder();
+  const queryClient = useQueryClient();
   const { markDirty, markClean } = useUnsavedChanges();
-  const [gatewayFailure, setGatewayFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  const [gatewayFailure, setGatewayFailure] = useState<{
+    text: string;
+    detail: string | null;
+    setup: boolean;
+  } | null>(null);
   const gatewayRef = useRef<HTMLDivElement>(null);
   const quantities = Form.useWatch('quantities', form);
   const paymentMethod = Form.useWatch('paymentMethod', form) ?? order.paymentMethod;
@@ -179,9 +191,16 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
         return;
       }
       // The payment gateway refused giving the money back (or could not be reached): nothing was saved.
-      if (isApiError(error) && gatewayRefusalCodes.includes(error.code)) {
-        const failure = { text: errorMessage(error), detail: gatewayRefusalDetail(error) };
+      // Or it is no longer set up: the way out is the payment settings.
+      if (isApiError(error) && (gatewayRefusalCodes.includes(error.code) || isPaymentSetupRefusal(error))) {
+        const failure = {
+          text: errorMessage(error),
+          detail: gatewayRefusalDetail(error),
+          setup: isPaymentSetupRefusal(error),
+        };
         setGatewayFailure(failure);
+        // The attempt the gateway refused is on the order's payment history.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.payment(order.id) });
         message.error(failure.text);
         setTimeout(() => gatewayRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), 50);
         return;
@@ -465,6 +484,13 @@ export function RefundForm({ order, onDone, onStale }: RefundFormProps) {
                   </Typography.Text>
                 )}
               </Flex>
+            }
+            action={
+              gatewayFailure.setup && can('settings_paymentGateway') ? (
+                <ButtonLink to={paymentSettingsPath} size="small" data-testid="refund-payment-settings">
+                  {t('orders.form.paymentSettings')}
+                </ButtonLink>
+              ) : undefined
             }
             data-testid="refund-gateway-failure"
           />

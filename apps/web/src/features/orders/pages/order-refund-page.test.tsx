@@ -256,6 +256,29 @@ describe('OrderRefundPage', () => {
     expect(screen.queryByTestId('refund-gateway-detail')).toBeNull();
   }, 90_000);
 
+  it('says the gateway is no longer set up, with the way to the payment settings', async () => {
+    stubOrder({ ...order, paymentMethod: 'online', cashRegisterId: null }, () => ({
+      status: 409,
+      body: { error: { code: 1000158, message: 'Redsys not configured' } },
+    }));
+    renderRoutes(routes, {
+      route: '/orders/refund/41',
+      user: testUser({ can: ['orders_find', 'orders_create', 'settings_paymentGateway'] }),
+    });
+    fireEvent.change(await screen.findByLabelText('Units of Crema hidratante to refund', undefined, slow), {
+      target: { value: '1' },
+    });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await confirm();
+    const failure = await screen.findByTestId('refund-gateway-failure', undefined, slow);
+    expect(failure.textContent).toContain(
+      'The card payment method (Redsys) must be configured for this action.',
+    );
+    expect(within(failure).getByTestId('refund-payment-settings').getAttribute('href')).toBe(
+      '/settings/payment',
+    );
+  }, 90_000);
+
   it('asks why the full invoice is rectified (R1 unless chosen) and sends it with the refund', async () => {
     const invoiced = { ...order, invoiceCode: fullInvoice.code };
     const calls = stubOrder(
