@@ -75,9 +75,9 @@ test.describe('online payments', () => {
     await expect(page.getByTestId('stripe-webhook-url')).toHaveValue(/^https?:\/\//);
     await expect(page.getByTestId('stripe-webhook-events')).toContainText('checkout.session.expired');
 
-    await page.getByTestId('payment-gateway').getByLabel('Redsys').check();
+    await page.getByTestId('payment-gateway').getByText('Redsys', { exact: true }).click();
     await expect(page.getByTestId('payment-redsys-in-use')).toBeVisible();
-    await page.getByTestId('redsys-url-choice').getByLabel('Another address').check();
+    await page.getByTestId('redsys-url-choice').getByText('Another address').click();
     // Checked before saving: a FUC of eight digits, a terminal of letters, an address that is none.
     await page.getByTestId('redsys-fuc').fill('99900888');
     await page.getByTestId('redsys-terminal').fill('a');
