@@ -216,7 +216,20 @@ test.describe('online payments', () => {
     await expect(attempt).toHaveAttribute('data-status', 'pending');
     await expect(attempt.getByTestId('payment-attempt-amount')).toHaveText('24,20 €');
 
-    // A notification signed with another key is refused, and changes nothing.
+    // The customer comes back from Redsys without paying: our page, in the company's language (she has
+    // none of her own), offers to try again.
+    const customerPage = await page.context().newPage();
+    const linkPath = new URL(link).pathname;
+    await customerPage.goto(`${linkPath}/failed`);
+    await expect(customerPage.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(customerPage.getByRole('heading', { level: 1 })).toHaveText('El pago no se ha completado');
+    await expect(customerPage.getByRole('link', { name: 'Volver a intentarlo' })).toHaveAttribute(
+      'href',
+      linkPath,
+    );
+    expect(await seriousViolations(customerPage)).toEqual([]);
+    await screenshots(customerPage, 'payments-customer-failed-es');
+
     const forged = notificationFor(form, Buffer.alloc(24, 7).toString('base64'));
     const refused = await page.request.post('/v1/payments/redsys/notification', { form: forged });
     expect(refused.status()).toBe(400);
@@ -257,6 +270,21 @@ test.describe('online payments', () => {
 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'payments-order-paid-en', atTop(page));
+
+    // The customer, now with English as her language, opens the link again: it says the order is paid.
+    await apiCall(page, 'PUT', `/admin/customers/${data.customer.id}`, {
+      name: 'Irene',
+      surname: `Vidal ${data.id}`,
+      email: `irene.${data.id}@example.es`,
+      language: 'en',
+    });
+    await customerPage.goto(linkPath);
+    await expect(customerPage.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(customerPage.getByRole('heading', { level: 1 })).toHaveText('Payment received, thank you');
+    await expect(customerPage.getByText('24,20 €')).toBeVisible();
+    expect(await seriousViolations(customerPage)).toEqual([]);
+    await screenshots(customerPage, 'payments-customer-paid-en');
+    await customerPage.close();
     await switchLanguage(page, 'es');
     await expect(page.getByTestId('order-status-tag')).toHaveText('Pagado');
     await expect(page.getByTestId('order-payment').getByTestId('payment-status-tag').first()).toHaveText(
