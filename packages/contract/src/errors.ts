@@ -260,7 +260,8 @@ export const errorMessage: Record<ErrorKey, string> = {
   verifactuRecordInvalid:
     'The invoice breaks a Verifactu rule (the details say which): check the VAT rates, the customer’s tax id and the billing data',
   redsysNotConfigured: 'The card payment method (Redsys) must be configured for this action',
-  onlinePaymentsNotConfigured: 'Choose and configure the payment gateway for online payments in the payment settings first',
+  onlinePaymentsNotConfigured:
+    'Choose and configure the payment gateway for online payments in the payment settings first',
   orderNotAwaitingPayment: 'This order is not awaiting an online payment',
   noPaymentToCapture: 'There is no held card payment to confirm on this order',
   paymentGatewayRefused: 'The payment gateway refused the operation: the details say why',

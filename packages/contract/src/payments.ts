@@ -38,10 +38,7 @@ export const paymentAttemptSchema = z.object({
   amount: z.number().describe('Euros; a refund is positive here, the refund order is negative'),
   currency: z.string(),
   reference: z.string().describe('Stripe Checkout Session or refund id; the Redsys order number'),
-  transactionToken: z
-    .string()
-    .nullable()
-    .describe('Stripe PaymentIntent; Redsys authorisation code'),
+  transactionToken: z.string().nullable().describe('Stripe PaymentIntent; Redsys authorisation code'),
   failureReason: z.string().nullable().describe("The gateway's reason, as it gave it"),
   refundOrderId: z.number().int().nullable(),
   createdAt: z.string(),
