@@ -289,6 +289,24 @@ describe('Held Redsys payments and refunds', () => {
       // The link now tells the customer the payment is received.
       expect((await fetch(held.link)).status).toBe(200);
 
+      // While held, its money is fixed as a paid order's: only its notes change.
+      const sameLines = order.lines.map((l: { id: number; productId: number; unitPrice: number }) => ({
+        id: l.id,
+        productId: l.productId,
+        quantity: 1,
+        unitPrice: l.unitPrice,
+      }));
+      const base = { customerId: c.customerId, status: 'awaiting_payment', paymentMethod: 'online' };
+      const more = await call(t, 'PUT', `/v1/admin/orders/${order.id}`, {
+        token: c.token,
+        payload: { ...base, lines: sameLines.map((l: object, i: number) => (i ? l : { ...l, quantity: 2 })) },
+      });
+      expectError(more, 409, ErrorCode.orderMoneyLocked);
+      const noted = await call(t, 'PUT', `/v1/admin/orders/${order.id}`, {
+        token: c.token,
+        payload: { ...base, notes: 'pagado con tarjeta, pendiente de confirmar', lines: sameLines },
+      });
+      expect(noted.status, JSON.stringify(noted.body)).toBe(200);
       const captured = await call(t, 'POST', `/v1/admin/orders/${order.id}/payment/capture`, {
         token: c.token,
       });

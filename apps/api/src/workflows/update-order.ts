@@ -22,6 +22,7 @@ import {
   type OrderLineRecord,
   type OrderRow,
 } from '../modules/orders/orders.repository.js';
+import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import {
   bookLines,
   checkCustomer,
@@ -65,7 +66,11 @@ export async function updateOrder(
       checkLineIds(lines, body);
       checkRemovedLines(lines, new Set(body.lines.flatMap((l) => (l.id === undefined ? [] : [l.id]))));
       checkStatusChange(order.status, body.status);
-      const locked = lockReason(order, lines);
+      // A card payment the gateway holds for it (to be captured) fixes its money as a paid order's.
+      const held =
+        order.paymentMethod === 'online' &&
+        (await createPaymentsRepository(tx).taken(auth.licenseId, id, ['authorized'])).length > 0;
+      const locked = lockReason(order, lines) ?? (held ? 'paid' : null);
       if (locked) checkLockedEdit(order, lines, body, locked);
       checkCustomerChange(order, body.customerId ?? null);
       // 4. Write what may change.

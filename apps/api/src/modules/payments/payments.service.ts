@@ -567,7 +567,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!result.ok) return;
         const locked = await createOrdersRepository(tx).lock(auth.licenseId, orderId);
         const current = await r.lock(auth.licenseId, held.id);
-        if (locked?.status !== 'awaiting_payment' || current?.status !== 'authorized') return;
+        if (
+          locked?.status !== 'awaiting_payment' ||
+          current?.status !== 'authorized' ||
+          locked.totalCents !== held.amountCents
+        )
+          return;
         await r.update(auth.licenseId, held.id, { status: 'succeeded' });
         await markOrderPaid(tx, deps.invoices, locked, held.reference);
       });
