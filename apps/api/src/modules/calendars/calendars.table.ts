@@ -16,6 +16,8 @@ export const bookingCalendars = pgTable(
       .notNull()
       .references(() => licenses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The calendar's colour in every staff member's calendar view, `#rrggbb`; null: one from a palette by id. */
+    color: text('color'),
     schedule: jsonb('schedule').$type<WeeklySchedule>().notNull(),
     /** Minutes between consecutive start times. */
     duration: integer('duration').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_calendars" ADD COLUMN "color" text;
