@@ -35,6 +35,13 @@ export const customers = pgTable(
       (): SQL =>
         sql`translate(lower(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(company, '') || ' ' || coalesce(vat, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')), ${sql.raw(`'${accented}', '${plain}'`)})`,
     ),
+    /**
+     * The phone's digits alone (+34 689 921 849 → 34689921849), kept by PostgreSQL itself: a search typed
+     * as a phone ("689 921 849", "+34 689-921-849") matches by digits through its trigram index.
+     */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(
+      (): SQL => sql`nullif(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '')`,
+    ),
   },
   (t) => [
     uniqueIndex('customers_license_email_key')
@@ -45,6 +52,7 @@ export const customers = pgTable(
       .on(t.licenseId, sql`extract(month from ${t.birthdate})`, sql`extract(day from ${t.birthdate})`)
       .where(sql`${t.birthdate} is not null`),
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('customers_phone_digits_trgm_idx').using('gin', sql`${t.phoneDigits} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "phone_digits" text GENERATED ALWAYS AS (nullif(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '')) STORED;--> statement-breakpoint
+CREATE INDEX "customers_phone_digits_trgm_idx" ON "customers" USING gin ("phone_digits" gin_trgm_ops);
