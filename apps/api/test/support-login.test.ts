@@ -235,3 +235,60 @@ describe('GET /admin/authentication/login-as-support/{userId}', () => {
     expect((await info(clerk.token)).status).toBe(200);
   });
 });
+
+describe('GET /admin/licenses/{id}/employees', () => {
+  const listUrl = (licenseId: number | string) => `/v1/admin/licenses/${licenseId}/employees`;
+
+  it('lists that license’s employees only, searchable by name or username, for support to pick one', async () => {
+    const { owner, clerk } = await company();
+    const other = await company();
+    const res = await call(t, 'GET', listUrl(owner.license.id), { token: platform.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = res.body.data.items.map((e: { id: number }) => e.id).sort((x: number, y: number) => x - y);
+    expect(ids).toEqual([owner.admin.id, clerk.id].sort((x, y) => x - y));
+    expect(res.body.data.total).toBe(2);
+    const item = res.body.data.items.find((e: { id: number }) => e.id === clerk.id);
+    expect(item).toMatchObject({ username: clerk.username, enabled: true, roles: [], canManage: false });
+    expect(item.permissions).toBeUndefined();
+    expect(JSON.stringify(res.body)).not.toContain(other.clerk.username);
+
+    const found = await call(t, 'GET', `${listUrl(owner.license.id)}?query=${clerk.username}`, {
+      token: platform.token,
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.data.items.map((e: { id: number }) => e.id)).toEqual([clerk.id]);
+
+    // The employee picked from the list is the one support logs in as.
+    const session = await call(t, 'GET', supportUrl(found.body.data.items[0].id), { token: platform.token });
+    expect((await info(session.body.data)).body.data).toMatchObject({ id: clerk.id });
+  });
+
+  it('answers 404 for a license that does not exist', async () => {
+    expectError(await call(t, 'GET', listUrl(987654), { token: platform.token }), 404, ErrorCode.notFound);
+  });
+
+  it('needs licenses_loginAsUser in the platform license', async () => {
+    const { owner } = await company();
+    expectError(await call(t, 'GET', listUrl(owner.license.id)), 401, ErrorCode.unauthenticated);
+    // A company owner, even about his own license, may not.
+    expectError(
+      await call(t, 'GET', listUrl(owner.license.id), { token: owner.token }),
+      403,
+      ErrorCode.forbidden,
+    );
+    const viewer = await createEmployee(t, platform.code, platform.token, [
+      { scope: 'can_do', permission: 'licenses_find' },
+    ]);
+    expectError(
+      await call(t, 'GET', listUrl(owner.license.id), { token: viewer.token }),
+      403,
+      ErrorCode.forbidden,
+    );
+    const support = await createEmployee(t, platform.code, platform.token, [
+      { scope: 'can_do', permission: 'licenses_loginAsUser' },
+    ]);
+    const res = await call(t, 'GET', listUrl(owner.license.id), { token: support.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items.map((e: { id: number }) => e.id)).toContain(owner.admin.id);
+  });
+});

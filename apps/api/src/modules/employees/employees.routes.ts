@@ -13,7 +13,7 @@ import {
   updateProfileBody,
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireAny } from '../../plugins/auth.js';
+import { authOf, platformOnly, requireAny } from '../../plugins/auth.js';
 import type { EmployeesService } from './employees.service.js';
 
 const tags = ['employees'];
@@ -60,6 +60,24 @@ export const employeesRoutes =
         },
       },
       async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+
+    app.get(
+      '/admin/licenses/:id/employees',
+      {
+        config: { access: platformOnly('licenses_loginAsUser') },
+        schema: {
+          tags: ['licenses'],
+          summary:
+            'Employees of any license, for support to pick whom to log in as; `query` searches name, email and username',
+          params: idParams,
+          querystring: listQuery(employeeListFields),
+          response: { 200: listResponse(employeeListItemSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.listOfLicense(authOf(request), request.params.id, request.query),
+      }),
     );
 
     app.post(

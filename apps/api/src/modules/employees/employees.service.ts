@@ -179,6 +179,23 @@ export function createEmployeesService(deps: { db: Db }) {
       );
     },
 
+    /**
+     * The employees of any license, for the platform's support log-in to pick one by name (platform routes
+     * only). Nobody manages them from here, so `canManage` is false; 404 when the license does not exist.
+     */
+    async listOfLicense(auth: AuthContext, licenseId: number, query: ListQuery) {
+      await licenseOf(licenseId);
+      const { rows, count } = await repo.list(licenseId, { ...query, timeZone: auth.timeZone });
+      return pageOf(
+        rows.map((r) => {
+          const { permissions: _omit, ...rest } = toEmployee(r, [], false);
+          return rest;
+        }),
+        count,
+        query,
+      );
+    },
+
     async get(auth: AuthContext, id: number): Promise<Employee> {
       const user = await repo.find(auth.licenseId, id);
       if (!user) throw notFound();
