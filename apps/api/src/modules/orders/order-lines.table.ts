@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { cashRegisters } from '../cash-registers/cash-registers.table.js';
 import { licenses } from '../licenses/licenses.table.js';
@@ -34,6 +34,11 @@ export const orderLines = pgTable(
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     /** On a refund's line: the original order's line it gives back (quantity and amounts negative). */
     originalLineId: integer('original_line_id').references((): AnyPgColumn => orderLines.id),
+    /**
+     * The line charges a booking made before it (in the calendar): removing the line or deleting its order
+     * unlinks that booking instead of removing it, as it does with the bookings the order made.
+     */
+    chargesBooking: boolean('charges_booking').notNull().default(false),
     /**
      * The order's register, copied here by the repository whenever the order's changes: a register's
      * product lines are read from this index alone, never by walking the license's lines.

@@ -43,6 +43,7 @@ const line = (values: Partial<OrderLineRecord> = {}): OrderLineRecord => ({
   quantity: 2,
   unitPriceCents: 550,
   discountCents: 100,
+  chargesBooking: false,
   taxPercentage: 2100,
   taxBaseCents: 826,
   totalCents: 1000,

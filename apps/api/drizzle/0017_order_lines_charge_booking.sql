@@ -1,0 +1,1 @@
+ALTER TABLE "order_lines" ADD COLUMN "charges_booking" boolean DEFAULT false NOT NULL;
