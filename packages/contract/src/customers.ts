@@ -138,3 +138,51 @@ export const customerListItemSchema = z.object({
   createdAt: z.string(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+/**
+ * The quick customer of the booking drawer and the order form: a name and a way to reach them (a phone
+ * or an email, at least one). It is a customer body, sent to `POST /admin/customers` like the full form.
+ */
+export const quickCustomerBody = customerBody
+  .pick({ name: true, email: true, phone: true })
+  .refine((v) => Boolean(v.phone || v.email), {
+    message: 'a phone or an email',
+    path: ['phone'],
+  });
+export type QuickCustomerBody = z.input<typeof quickCustomerBody>;
+
+/** A customer's bookings in figures; `now` splits upcoming from past. Cancelled ones are counted apart. */
+export const customerBookingFiguresSchema = z.object({
+  upcoming: z.number().int().describe('Confirmed, starting after now'),
+  past: z.number().int().describe('Confirmed, started before now'),
+  attended: z.number().int(),
+  notAttended: z.number().int().describe('Marked as not attended'),
+  cancelled: z.number().int(),
+  nextBooking: z.string().nullable().describe('The start of the next confirmed booking'),
+  lastVisit: z
+    .string()
+    .nullable()
+    .describe('The start of the last confirmed booking already begun, unless marked not attended'),
+});
+
+/** A customer's sales in figures: money in cents, VAT included. */
+export const customerOrderFiguresSchema = z.object({
+  orders: z.number().int().describe('Sales, whatever their status (refunds not counted)'),
+  paidOrders: z.number().int().describe('Sales paid (or refunded since)'),
+  refunds: z.number().int(),
+  paidCents: z.number().int().describe('What the paid sales came to'),
+  refundedCents: z.number().int().describe('What the refunds gave back, as a positive amount'),
+  totalSpentCents: z.number().int().describe('paidCents minus refundedCents'),
+  lastOrderAt: z.string().nullable(),
+});
+
+/**
+ * `GET /admin/customers/{id}/summary`: the figures of a customer's page. Each part is null when the
+ * caller may not find that kind of record (bookings_find, orders_find).
+ */
+export const customerSummarySchema = z.object({
+  customerId: z.number().int(),
+  bookings: customerBookingFiguresSchema.nullable(),
+  orders: customerOrderFiguresSchema.nullable(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;

@@ -1,12 +1,18 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { phoneSearchDigits } from '@mostrador/contract';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
+import { bookings } from '../bookings/bookings.table.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
+import { orders } from '../orders/orders.table.js';
 import { customerCustomFieldValues, customers } from './customers.table.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
-export type CustomerValues = Omit<typeof customers.$inferInsert, 'id' | 'licenseId' | 'searchText'>;
+export type CustomerValues = Omit<
+  typeof customers.$inferInsert,
+  'id' | 'licenseId' | 'searchText' | 'phoneDigits'
+>;
 
 const listSpec: ListSpec = {
   fields: {
@@ -59,6 +65,18 @@ const listColumns = {
  */
 const sortAfterMatchingBelow = 2000;
 
+/**
+ * What a search term matches: the folded search column; and a term that reads as a phone also by the
+ * phone's digits, with or without its country code ("689 921 849", "+34 689-921-849", "0034 689921849").
+ */
+function searchCondition(term: string): SQL {
+  const text = sql`${customers.searchText} like ${likePattern(foldForSearch(term))}`;
+  const digits = phoneSearchDigits(term);
+  if (!digits) return text;
+  // The digits stored carry the country code: "689 921 849" is found inside "34689921849".
+  return or(text, sql`${customers.phoneDigits} like ${likePattern(digits)}`)!;
+}
+
 export function createCustomersRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(customers.licenseId, licenseId), eq(customers.id, id));
@@ -78,7 +96,7 @@ export function createCustomersRepository(db: DbOrTx) {
         const [rows, count] = await Promise.all([page(c.where), countCapped(db, customers, c.where)]);
         return { rows, count };
       }
-      const matches = and(c.where, sql`${customers.searchText} like ${likePattern(foldForSearch(term))}`)!;
+      const matches = and(c.where, searchCondition(term))!;
       const count = await countCapped(db, customers, matches);
       if (count > sortAfterMatchingBelow) return { rows: await page(matches), count };
       // Few matches: walking the sort index would skip over most of the license before finding them
@@ -114,6 +132,52 @@ export function createCustomersRepository(db: DbOrTx) {
     async remove(licenseId: number, id: number) {
       const rows = await db.delete(customers).where(scope(licenseId, id)).returning({ id: customers.id });
       return rows.length > 0;
+    },
+    /** The figures of a customer's bookings; `now` splits upcoming from past (bookings_customer_idx). */
+    async bookingFigures(licenseId: number, customerId: number, now: Date) {
+      const confirmed = sql`${bookings.status} = 'confirmed'`;
+      const started = sql`${bookings.startsAt} <= ${now.toISOString()}`;
+      const [row] = await db
+        .select({
+          upcoming: sql<number>`count(*) filter (where ${confirmed} and not ${started})::int`,
+          past: sql<number>`count(*) filter (where ${confirmed} and ${started})::int`,
+          attended: sql<number>`count(*) filter (where ${confirmed} and ${bookings.attended} is true)::int`,
+          notAttended: sql<number>`count(*) filter (where ${confirmed} and ${bookings.attended} is false)::int`,
+          cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')::int`,
+          nextBooking:
+            sql<Date | null>`min(${bookings.startsAt}) filter (where ${confirmed} and not ${started})`.mapWith(
+              bookings.startsAt,
+            ),
+          lastVisit:
+            sql<Date | null>`max(${bookings.startsAt}) filter (where ${confirmed} and ${started} and ${bookings.attended} is not false)`.mapWith(
+              bookings.startsAt,
+            ),
+        })
+        .from(bookings)
+        .where(and(eq(bookings.licenseId, licenseId), eq(bookings.customerId, customerId)));
+      return row!;
+    },
+    /**
+     * The figures of a customer's sales in cents: paid ones (refunded since included) and their refunds,
+     * which are paid orders of negative total pointing at the original (orders_customer_idx).
+     */
+    async orderFigures(licenseId: number, customerId: number) {
+      const sale = sql`${orders.originalOrderId} is null`;
+      const paid = sql`${orders.status} in ('paid', 'refunded')`;
+      const [row] = await db
+        .select({
+          orders: sql<number>`count(*) filter (where ${sale})::int`,
+          paidOrders: sql<number>`count(*) filter (where ${sale} and ${paid})::int`,
+          refunds: sql<number>`count(*) filter (where not ${sale} and ${paid})::int`,
+          paidCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${sale} and ${paid}), 0)`,
+          refundedCents: sql<string>`coalesce(-sum(${orders.totalCents}) filter (where not ${sale} and ${paid}), 0)`,
+          lastOrderAt: sql<Date | null>`max(${orders.createdAt}) filter (where ${sale})`.mapWith(
+            orders.createdAt,
+          ),
+        })
+        .from(orders)
+        .where(and(eq(orders.licenseId, licenseId), eq(orders.customerId, customerId)));
+      return row!;
     },
     async customFieldValues(licenseId: number, customerId: number) {
       return db

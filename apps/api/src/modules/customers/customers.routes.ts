@@ -3,6 +3,7 @@ import {
   customerListFields,
   customerListItemSchema,
   customerSchema,
+  customerSummarySchema,
   dataOf,
   idParams,
   listQuery,
@@ -24,7 +25,8 @@ export const customersRoutes =
         config: { access: requireAny('customers_find') },
         schema: {
           tags,
-          summary: 'Customers; `query` searches name, surname, company, VAT, email and phone',
+          summary:
+            'Customers; `query` searches name, surname, company, VAT, email and phone; a query that reads as a phone (digits with spaces, dots, dashes, an optional +CC or 00CC) also matches the phone by its digits',
           querystring: listQuery(customerListFields),
           response: { 200: listResponse(customerListItemSchema) },
         },
@@ -57,6 +59,20 @@ export const customersRoutes =
         },
       },
       async (request) => ({ data: await service.get(authOf(request), request.params.id) }),
+    );
+    app.get(
+      '/admin/customers/:id/summary',
+      {
+        config: { access: requireAny('customers_find') },
+        schema: {
+          tags,
+          summary:
+            "A customer's figures: bookings (with bookings_find) and sales in cents (with orders_find), else null; total spent = paid sales minus refunds",
+          params: idParams,
+          response: { 200: dataOf(customerSummarySchema) },
+        },
+      },
+      async (request) => ({ data: await service.summary(authOf(request), request.params.id) }),
     );
     app.put(
       '/admin/customers/:id',

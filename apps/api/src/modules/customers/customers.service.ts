@@ -1,4 +1,10 @@
-import type { Customer, CustomerListItem, customerBody, ListQuery } from '@mostrador/contract';
+import type {
+  Customer,
+  CustomerListItem,
+  CustomerSummary,
+  customerBody,
+  ListQuery,
+} from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -114,6 +120,39 @@ export function createCustomersService(deps: { db: Db }) {
       const row = await repo.find(auth.licenseId, id);
       if (!row) throw notFound();
       return toCustomer(row, await repo.customFieldValues(auth.licenseId, id));
+    },
+    /**
+     * The figures of a customer's page: bookings with bookings_find, sales with orders_find (else null);
+     * total spent = paid sales minus refunds, in cents. Another license's customer is not found.
+     */
+    async summary(auth: AuthContext, id: number, now = new Date()): Promise<CustomerSummary> {
+      if (!(await repo.find(auth.licenseId, id))) throw notFound();
+      const [bookingRow, orderRow] = await Promise.all([
+        auth.permissions.has('bookings_find') ? repo.bookingFigures(auth.licenseId, id, now) : null,
+        auth.permissions.has('orders_find') ? repo.orderFigures(auth.licenseId, id) : null,
+      ]);
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      return {
+        customerId: id,
+        bookings: bookingRow && {
+          upcoming: bookingRow.upcoming,
+          past: bookingRow.past,
+          attended: bookingRow.attended,
+          notAttended: bookingRow.notAttended,
+          cancelled: bookingRow.cancelled,
+          nextBooking: iso(bookingRow.nextBooking),
+          lastVisit: iso(bookingRow.lastVisit),
+        },
+        orders: orderRow && {
+          orders: orderRow.orders,
+          paidOrders: orderRow.paidOrders,
+          refunds: orderRow.refunds,
+          paidCents: Number(orderRow.paidCents),
+          refundedCents: Number(orderRow.refundedCents),
+          totalSpentCents: Number(orderRow.paidCents) - Number(orderRow.refundedCents),
+          lastOrderAt: iso(orderRow.lastOrderAt),
+        },
+      };
     },
     async create(auth: AuthContext, body: Body) {
       return this.get(auth, await save(auth, body));
