@@ -2,8 +2,10 @@ import {
   type CurrentUser,
   type Permission,
   type PermissionArea,
+  type PermissionPresetName,
   type PermissionScope,
   permissionAreas,
+  permissionPresets,
 } from '@mostrador/contract';
 
 /** One permission entry as the forms send it (contract §4: `{scope, permission}`). */
@@ -28,6 +30,63 @@ export function catalogueFor(isPlatform: boolean): AreaGroup[] {
       area: area as PermissionArea,
       permissions: actions.map((action) => `${area}_${action}` as Permission),
     }));
+}
+
+/** The areas' sections, each under its own heading in the editor, in this order. */
+export const permissionSections = [
+  { key: 'platform', areas: ['licenses'] },
+  {
+    key: 'frontDesk',
+    areas: ['bookingCalendars', 'bookings', 'bookingCalendarsScheduleAnomaly', 'customers'],
+  },
+  { key: 'sales', areas: ['orders', 'sales', 'cashRegisters', 'products', 'giftVouchers', 'subscriptions'] },
+  { key: 'team', areas: ['employees', 'grant', 'mails', 'suppliers', 'settings'] },
+] as const satisfies readonly { key: string; areas: readonly PermissionArea[] }[];
+export type PermissionSectionKey = (typeof permissionSections)[number]['key'];
+
+export interface SectionGroup {
+  key: PermissionSectionKey;
+  groups: AreaGroup[];
+}
+
+/** The catalogue's areas by section; sections left empty (the platform's, on a company) are dropped. */
+export function sectionsFor(isPlatform: boolean): SectionGroup[] {
+  const byArea = new Map(catalogueFor(isPlatform).map((g) => [g.area, g]));
+  return permissionSections
+    .map((section) => ({
+      key: section.key,
+      groups: section.areas.flatMap((area) => byArea.get(area) ?? []),
+    }))
+    .filter((section) => section.groups.length > 0);
+}
+
+/**
+ * `entries` filled from a role preset: of the permissions the editor may grant, "may do" is checked exactly
+ * for the preset's; "may grant" too when the preset holds grant_permissions (who hands out permissions
+ * hands out his own), else unchecked. What the editor may not grant stays as it was.
+ */
+export function applyPreset(
+  entries: readonly Entry[],
+  preset: PermissionPresetName,
+  grantable: ReadonlySet<string>,
+  isPlatform: boolean,
+): Entry[] {
+  const wanted = new Set<Permission>(permissionPresets[preset]);
+  const grants = wanted.has('grant_permissions');
+  const changeable = catalogueFor(isPlatform)
+    .flatMap((g) => g.permissions)
+    .filter((p) => grantable.has(p));
+  const inPreset = changeable.filter((p) => wanted.has(p));
+  const outside = changeable.filter((p) => !wanted.has(p));
+  let next = setEntries(entries, 'can_do', inPreset, true);
+  next = setEntries(next, 'can_do', outside, false);
+  next = setEntries(next, 'can_grant', grants ? inPreset : [], true);
+  return setEntries(next, 'can_grant', grants ? outside : changeable, false);
+}
+
+/** The preset's permissions the editor may not grant, which `applyPreset` leaves out. */
+export function presetShortfall(preset: PermissionPresetName, grantable: ReadonlySet<string>): Permission[] {
+  return permissionPresets[preset].filter((p) => !grantable.has(p));
 }
 
 const catalogueOrder = new Map(

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Permission } from '@mostrador/contract';
+import { allPermissions, type Permission, permissionPresets } from '@mostrador/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +89,70 @@ describe('PermissionEditor', { timeout: 60_000 }, () => {
     const inputs = [...editor.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
     expect(inputs.length).toBeGreaterThan(0);
     expect(inputs.every((input) => input.disabled)).toBe(true);
+  });
+});
+
+describe('PermissionEditor role presets and sections', { timeout: 60_000 }, () => {
+  const everything = [...allPermissions];
+
+  it('fills the grid from a role preset, which stays editable and then reads as custom', () => {
+    renderInApp(<Harness grant={everything} />);
+    const presets = within(screen.getByTestId('permission-presets'));
+    expect(presets.getByText('Start from a role')).toBeTruthy();
+    fireEvent.click(presets.getByText('Cashier'));
+    expect(
+      latest
+        .filter((e) => e.scope === 'can_do')
+        .map((e) => e.permission)
+        .sort(),
+    ).toEqual([...permissionPresets.cashier].sort());
+    expect(box('May do: Open the cash register').checked).toBe(true);
+    expect(box('May do: View customers').checked).toBe(true);
+    expect(box('May do: Sell online').checked).toBe(false);
+    expect((presets.getByDisplayValue('cashier') as HTMLInputElement).checked).toBe(true);
+
+    // Still editable: one more permission, and it no longer matches a role.
+    fireEvent.click(box('May do: Sell online'));
+    expect(latest.some((e) => e.scope === 'can_do' && e.permission === 'sales_online')).toBe(true);
+    expect(screen.getByTestId('permission-preset-custom')).toBeTruthy();
+
+    fireEvent.click(presets.getByText('Administrator'));
+    expect(box('May do: Grant permissions to other employees').checked).toBe(true);
+    expect(box('May grant: View customers').checked).toBe(true);
+  });
+
+  it('fills only what the editor may grant, and says what it left out', () => {
+    renderInApp(<Harness grant={['customers_find', 'bookings_find', 'bookings_create']} />);
+    fireEvent.click(within(screen.getByTestId('permission-presets')).getByText('Receptionist'));
+    expect(latest.map((e) => `${e.scope}:${e.permission}`)).toEqual([
+      'can_do:bookings_find',
+      'can_do:bookings_create',
+      'can_do:customers_find',
+    ]);
+    expect(screen.getByTestId('permission-preset-shortfall').textContent).toContain('Sell online');
+  });
+
+  it('groups the areas under section headings, the platform’s first on the platform', () => {
+    const { unmount } = renderInApp(<Harness grant={everything} />);
+    const headings = screen.getAllByRole('heading', { level: 5 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Front desk: bookings and customers',
+      'Sales and cash register',
+      'Team, mails and settings',
+    ]);
+    const frontDesk = screen.getByRole('region', { name: 'Front desk: bookings and customers' });
+    expect(within(frontDesk).getByTestId('permission-area-bookings')).toBeTruthy();
+    expect(within(frontDesk).queryByTestId('permission-area-orders')).toBeNull();
+    unmount();
+    renderInApp(<Harness grant={everything} isPlatform />);
+    expect(screen.getAllByRole('heading', { level: 5 })[0]?.textContent).toBe('Platform');
+    expect(
+      within(screen.getByRole('region', { name: 'Platform' })).getByTestId('permission-area-licenses'),
+    ).toBeTruthy();
+  });
+
+  it('offers no preset when read-only', () => {
+    renderInApp(<Harness grant={everything} lock="self" />);
+    expect(screen.queryByTestId('permission-presets')).toBeNull();
   });
 });

@@ -1,14 +1,35 @@
-import { type Permission, type PermissionScope, permissionScopes } from '@mostrador/contract';
-import { Alert, Checkbox, Col, Flex, Grid, Row, Table, type TableColumnsType, Tooltip } from 'antd';
-import { useMemo } from 'react';
+import {
+  type Permission,
+  type PermissionPresetName,
+  type PermissionScope,
+  permissionPresetNames,
+  permissionScopes,
+  presetOf,
+} from '@mostrador/contract';
+import {
+  Alert,
+  Checkbox,
+  Col,
+  Flex,
+  Grid,
+  Radio,
+  Row,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AreaGroup,
+  applyPreset,
   areaState,
-  catalogueFor,
   type EditorLock,
   type Entry,
   entryKey,
+  presetShortfall,
+  sectionsFor,
   setEntries,
 } from '../permission-rules';
 
@@ -31,9 +52,11 @@ const scopeKeys: Record<PermissionScope, string> = {
 };
 
 /**
- * The permission catalogue by area, a "may do" and a "may grant" checkbox per permission and an "all"
- * toggle per area and scope. It offers only what the editor may grant: other checkboxes are disabled and say
- * why; the whole editor is read-only when `lock` says so.
+ * The permission catalogue by section and area, each section under its heading, a "may do" and a "may
+ * grant" checkbox per permission and an "all" toggle per area and scope. A role preset (receptionist,
+ * cashier, manager, administrator) fills the grid, which stays editable. It offers only what the editor may
+ * grant: other checkboxes are disabled and say why, and a preset leaves them as they were; the whole editor
+ * is read-only when `lock` says so.
  */
 export function PermissionEditor({
   id,
@@ -47,7 +70,12 @@ export function PermissionEditor({
   const entries = value ?? [];
   // On a phone the permission names need the room more than the checkbox columns do.
   const isPhone = !Grid.useBreakpoint().sm;
-  const groups = useMemo(() => catalogueFor(isPlatform), [isPlatform]);
+  const sections = useMemo(() => sectionsFor(isPlatform), [isPlatform]);
+  const groups = useMemo(() => sections.flatMap((s) => s.groups), [sections]);
+  /** The preset last applied, to say what of it the editor could not give. */
+  const [applied, setApplied] = useState<PermissionPresetName | null>(null);
+  const current = presetOf(entries.filter((e) => e.scope === 'can_do').map((e) => e.permission));
+  const shortfall = applied ? presetShortfall(applied, grantable) : [];
   const checked = new Set(entries.map((e) => entryKey(e.scope, e.permission)));
   const readOnly = lock !== null;
   const mayChange = (permission: Permission) => !readOnly && grantable.has(permission);
@@ -56,6 +84,11 @@ export function PermissionEditor({
 
   const change = (scope: PermissionScope, permissions: Permission[], on: boolean) =>
     onChange?.(setEntries(entries, scope, permissions, on));
+
+  const choosePreset = (preset: PermissionPresetName) => {
+    setApplied(preset);
+    onChange?.(applyPreset(entries, preset, grantable, isPlatform));
+  };
 
   const entryBox = (permission: Permission, scope: PermissionScope) => {
     const box = (
@@ -142,21 +175,68 @@ export function PermissionEditor({
           description={someLocked ? t('employees.permissionEditor.someLocked') : undefined}
         />
       )}
-      <Row gutter={[16, 16]}>
-        {groups.map((group) => (
-          <Col key={group.area} xs={24} xl={12}>
-            <Table<Permission>
-              data-testid={`permission-area-${group.area}`}
-              size="small"
-              bordered
-              pagination={false}
-              rowKey={(permission) => permission}
-              dataSource={group.permissions}
-              columns={columnsOf(group)}
+      {!readOnly && (
+        <Flex vertical gap={8} style={{ marginBottom: 16 }} data-testid="permission-presets">
+          <Typography.Text strong id="permission-preset-label">
+            {t('employees.permissionEditor.presets.title')}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('employees.permissionEditor.presets.help')}</Typography.Text>
+          <Radio.Group
+            aria-labelledby="permission-preset-label"
+            optionType="button"
+            value={current}
+            onChange={(event) => choosePreset(event.target.value as PermissionPresetName)}
+            style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+            options={permissionPresetNames.map((name) => ({
+              value: name,
+              label: t(`employees.permissionEditor.presets.${name}`),
+            }))}
+          />
+          {current === null && (
+            <Typography.Text type="secondary" data-testid="permission-preset-custom">
+              {t('employees.permissionEditor.presets.custom')}
+            </Typography.Text>
+          )}
+          {shortfall.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="permission-preset-shortfall"
+              title={t('employees.permissionEditor.presets.shortfall', {
+                count: shortfall.length,
+                permissions: shortfall.map((p) => t(`permissions.${p}`)).join(', '),
+              })}
             />
-          </Col>
-        ))}
-      </Row>
+          )}
+        </Flex>
+      )}
+      {sections.map((section) => (
+        <section
+          key={section.key}
+          aria-labelledby={`permission-section-${section.key}`}
+          data-testid={`permission-section-${section.key}`}
+          style={{ marginBottom: 16 }}
+        >
+          <Typography.Title level={5} id={`permission-section-${section.key}`} style={{ marginTop: 0 }}>
+            {t(`employees.permissionEditor.sections.${section.key}`)}
+          </Typography.Title>
+          <Row gutter={[16, 16]}>
+            {section.groups.map((group) => (
+              <Col key={group.area} xs={24} xl={12}>
+                <Table<Permission>
+                  data-testid={`permission-area-${group.area}`}
+                  size="small"
+                  bordered
+                  pagination={false}
+                  rowKey={(permission) => permission}
+                  dataSource={group.permissions}
+                  columns={columnsOf(group)}
+                />
+              </Col>
+            ))}
+          </Row>
+        </section>
+      ))}
     </div>
   );
 }
