@@ -1,8 +1,8 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Tag, theme } from 'antd';
+import { Button, Flex, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../features/session/api';
 import { usePermissions } from '../../features/session/permissions';
+import { SupportSessionBanner } from '../../features/session/support-session-banner';
 import { CashRegisterButton } from './cash-register-button';
 import { UserMenu } from './user-menu';
 
@@ -16,7 +16,6 @@ interface AppHeaderProps {
 export function AppHeader({ isDesktop, collapsed, onToggleSidebar, onOpenDrawer }: AppHeaderProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const user = useCurrentUser();
   const can = usePermissions();
 
   return (
@@ -51,15 +50,7 @@ export function AppHeader({ isDesktop, collapsed, onToggleSidebar, onOpenDrawer 
         />
       )}
       <Flex flex={1} justify="flex-end" align="center" gap={8} style={{ minWidth: 0 }}>
-        {user.supportUser && (
-          <Tag
-            color="orange"
-            data-testid="support-session"
-            style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
-          >
-            {t('layout.supportSession', { support: user.supportUser.name, user: user.name })}
-          </Tag>
-        )}
+        <SupportSessionBanner compact={!isDesktop} />
         {can('cashRegisters_open') && <CashRegisterButton showLabel={isDesktop} />}
         <UserMenu showName={isDesktop} />
       </Flex>

@@ -45,7 +45,9 @@ describe('BackendLayout on a desktop', () => {
 
   it('marks a support session', () => {
     renderLayout(testUser({ supportUser: { id: 9, name: 'Soporte' } }));
-    expect(screen.getByTestId('support-session').textContent).toBe('Support session: Soporte as Ana García');
+    const banner = screen.getByTestId('support-session');
+    expect(banner.textContent).toContain('Support session as Ana García');
+    expect(within(banner).getByRole('button', { name: /Return to my account/ })).toBeTruthy();
   });
 
   it('offers the theme picker to a super administrator only, and never under a brand', () => {

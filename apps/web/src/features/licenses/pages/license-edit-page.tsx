@@ -146,7 +146,7 @@ function LicenseEditor({ license }: { license: License }) {
           saveTestId="license-save"
         />
       </Form>
-      {can('licenses_loginAsUser') && <SupportLoginCard />}
+      {can('licenses_loginAsUser') && <SupportLoginCard license={license} />}
       {can('licenses_delete') && !license.isPlatform && (
         <Card title={t('licenses.sections.danger')} style={{ marginTop: 16 }}>
           <Typography.Paragraph>{t('licenses.delete.warning')}</Typography.Paragraph>

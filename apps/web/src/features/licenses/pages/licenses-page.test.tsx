@@ -77,4 +77,42 @@ describe('LicensesPage', { timeout: 60_000 }, () => {
       adminPassword: 'secret-password',
     });
   });
+
+  it('opens the searchable list of a license’s employees from its row, for support to log in as one', async () => {
+    const calls = stubFetch((url) =>
+      url.startsWith('/v1/admin/licenses/2/employees')
+        ? {
+            body: {
+              data: {
+                items: [
+                  {
+                    id: 21,
+                    name: 'Ana Peluquera',
+                    email: null,
+                    username: 'ana',
+                    roles: [],
+                    enabled: true,
+                    createdAt: '2026-01-01T10:00:00+01:00',
+                    canManage: false,
+                  },
+                ],
+                total: 1,
+                page: 1,
+                limit: 50,
+              },
+            },
+          }
+        : { body: { data: { items, total: items.length, page: 1, limit: 50 } } },
+    );
+    renderInApp(<LicensesPage />, {
+      path: '/licenses',
+      user: testUser({ isPlatform: true, can: ['licenses_find', 'licenses_loginAsUser'] }),
+    });
+    fireEvent.click(
+      await screen.findByLabelText('Log in as an employee of Peluquería Ana', {}, { timeout: 15_000 }),
+    );
+    expect(await screen.findByText('Ana Peluquera', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/v1/admin/licenses/2/employees'))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Log in as Ana Peluquera' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { type LicenseListItem, licenseStatuses } from '@mostrador/contract';
 import { Button, Select, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useLicenseList } from '../api';
 import { LicenseCreateModal } from '../components/license-create-modal';
 import { LicenseDeleteModal } from '../components/license-delete-modal';
 import { LicenseStatusTag } from '../components/license-status-tag';
+import { SupportLoginModal } from '../components/support-login-modal';
 
 function StatusFilter({ filters, setFilter }: ToolbarContext) {
   const { t } = useTranslation();
@@ -36,6 +37,8 @@ export function LicensesPage() {
   const can = usePermissions();
   const canEdit = can('licenses_edit');
   const canDelete = can('licenses_delete');
+  const canSupport = can('licenses_loginAsUser');
+  const [supporting, setSupporting] = useState<LicenseListItem | null>(null);
   const [creating, setCreating] = useState({ open: false, key: 0 });
   const [deleting, setDeleting] = useState<LicenseListItem | null>(null);
 
@@ -107,6 +110,17 @@ export function LicensesPage() {
 
   const rowActions = (license: LicenseListItem) => (
     <Space size={4}>
+      {canSupport && license.status === 'active' && (
+        <Tooltip title={t('licenses.support.logInAsIn', { name: license.name })}>
+          <Button
+            type="text"
+            icon={<LoginOutlined aria-hidden />}
+            aria-label={t('licenses.support.logInAsIn', { name: license.name })}
+            data-testid={`support-login-${license.id}`}
+            onClick={() => setSupporting(license)}
+          />
+        </Tooltip>
+      )}
       {canEdit && (
         <ButtonLink
           type="text"
@@ -140,7 +154,7 @@ export function LicensesPage() {
               }
             : undefined
         }
-        rowActions={canEdit || canDelete ? rowActions : undefined}
+        rowActions={canEdit || canDelete || canSupport ? rowActions : undefined}
       />
       <LicenseCreateModal
         key={creating.key}
@@ -148,6 +162,7 @@ export function LicensesPage() {
         onClose={() => setCreating((c) => ({ ...c, open: false }))}
       />
       <LicenseDeleteModal license={deleting} onClose={() => setDeleting(null)} />
+      <SupportLoginModal license={supporting} onClose={() => setSupporting(null)} />
     </>
   );
 }

@@ -1,0 +1,46 @@
+import { RollbackOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from './api';
+import { returnToOwnAccount } from './support-return';
+
+/**
+ * Shown while a support user works as another employee: whom he is logged in as, and one button that ends
+ * the support session and gives him his own account back. Nothing during a normal session.
+ */
+export function SupportSessionBanner({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [leaving, setLeaving] = useState(false);
+  if (!user.supportUser) return null;
+  const label = t('layout.supportBanner', { user: user.name, license: user.licenseName });
+  return (
+    <Flex
+      role="status"
+      align="center"
+      gap={8}
+      wrap
+      data-testid="support-session"
+      style={{ minWidth: 0, justifyContent: 'flex-end' }}
+    >
+      <Tag color="orange" style={{ whiteSpace: 'normal', marginInlineEnd: 0, lineHeight: 1.4 }}>
+        {label}
+      </Tag>
+      <Button
+        size="small"
+        type="primary"
+        icon={<RollbackOutlined aria-hidden />}
+        loading={leaving}
+        aria-label={compact ? t('layout.supportReturn') : undefined}
+        data-testid="support-session-return"
+        onClick={async () => {
+          setLeaving(true);
+          await returnToOwnAccount();
+        }}
+      >
+        {compact ? null : t('layout.supportReturn')}
+      </Button>
+    </Flex>
+  );
+}
