@@ -19,13 +19,19 @@ import type { MenuProps } from 'antd';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 
-/** One entry of the sidebar; `label` is an i18n key. A group is shown when one of its entries is. */
+/**
+ * One entry of the sidebar; `label` is an i18n key. A submenu is shown when one of its entries is. `platform`
+ * marks the platform's own modules (the license administration); `type: 'group'` is a titled section of
+ * the menu (not a submenu that opens), made by `visibleEntries`.
+ */
 export interface MenuEntry {
   key: string;
   label: string;
   icon?: ComponentType;
   path?: string;
   permission?: Permission;
+  platform?: boolean;
+  type?: 'group';
   children?: MenuEntry[];
 }
 
@@ -119,6 +125,7 @@ export const menuEntries: MenuEntry[] = [
     icon: SafetyCertificateOutlined,
     path: '/licenses',
     permission: 'licenses_find',
+    platform: true,
   },
   {
     key: 'translations',
@@ -152,14 +159,33 @@ export const menuEntries: MenuEntry[] = [
   },
 ];
 
-/** The entries this user may see; groups left empty disappear. */
-export function visibleEntries(entries: MenuEntry[], can: (p: Permission) => boolean): MenuEntry[] {
+function permittedEntries(entries: MenuEntry[], can: (p: Permission) => boolean): MenuEntry[] {
   return entries.flatMap((entry) => {
     if (entry.permission && !can(entry.permission)) return [];
     if (!entry.children) return [entry];
-    const children = visibleEntries(entry.children, can);
+    const children = permittedEntries(entry.children, can);
     return children.length ? [{ ...entry, children }] : [];
   });
+}
+
+/**
+ * The entries this user may see; submenus left empty disappear. Whoever sees one of the platform's modules
+ * (the platform license's staff) gets them first, in a "Platform" group, apart from the "Company" group of
+ * the screens every company has.
+ */
+export function visibleEntries(entries: MenuEntry[], can: (p: Permission) => boolean): MenuEntry[] {
+  const permitted = permittedEntries(entries, can);
+  const platform = permitted.filter((e) => e.platform);
+  if (!platform.length) return permitted;
+  return [
+    { key: 'platformGroup', label: 'menu.groupPlatform', type: 'group', children: platform },
+    {
+      key: 'companyGroup',
+      label: 'menu.groupCompany',
+      type: 'group',
+      children: permitted.filter((e) => !e.platform),
+    },
+  ];
 }
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -172,6 +198,14 @@ function iconOf({ icon: Icon }: MenuEntry) {
 export function toMenuItems(entries: MenuEntry[], t: (key: string) => string): MenuItems {
   return entries.map((entry) => {
     const icon = iconOf(entry);
+    if (entry.type === 'group') {
+      return {
+        type: 'group' as const,
+        key: entry.key,
+        label: t(entry.label),
+        children: toMenuItems(entry.children ?? [], t),
+      };
+    }
     if (entry.children) {
       return { key: entry.key, icon, label: t(entry.label), children: toMenuItems(entry.children, t) };
     }
@@ -187,7 +221,8 @@ export function selectedEntry(
   let best: { key: string; parent?: string; length: number } | null = null;
   const visit = (list: MenuEntry[], parent?: string) => {
     for (const entry of list) {
-      if (entry.children) visit(entry.children, entry.key);
+      // A group is a section, not a submenu to open: its entries keep the group's parent.
+      if (entry.children) visit(entry.children, entry.type === 'group' ? parent : entry.key);
       const path = entry.path;
       if (!path) continue;
       const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);

@@ -149,7 +149,24 @@ describe('license administration', () => {
     const menuOf = (granted: ReadonlySet<string>) =>
       visibleEntries(menuEntries, (p) => granted.has(p)).map((e) => e.key);
     expect(menuOf(company)).not.toContain('licenses');
-    expect(menuOf(platform)).toContain('licenses');
+    expect(menuOf(company)).not.toContain('platformGroup');
+    expect(menuOf(platform)).toEqual(['platformGroup', 'companyGroup']);
+  });
+
+  it('shows the platform owner the platform’s modules first, in their own group apart from the company’s', () => {
+    const owner = permissionsOf(testUser({ can: [...allPermissions], isPlatform: true }));
+    const [platform, company] = visibleEntries(menuEntries, (p) => owner.has(p));
+    expect(platform).toMatchObject({ key: 'platformGroup', type: 'group', label: 'menu.groupPlatform' });
+    expect(platform?.children?.map((e) => e.key)).toEqual(['licenses']);
+    expect(company).toMatchObject({ key: 'companyGroup', type: 'group', label: 'menu.groupCompany' });
+    const companyKeys = company?.children?.map((e) => e.key) ?? [];
+    expect(companyKeys[0]).toBe('dashboard');
+    expect(companyKeys).toEqual(expect.arrayContaining(['orders', 'employees', 'settings']));
+    expect(companyKeys).not.toContain('licenses');
+    const entries = visibleEntries(menuEntries, (p) => owner.has(p));
+    // A group is no submenu: its entries are selected as top-level ones, submenus keep their parent.
+    expect(selectedEntry(entries, '/licenses/edit/4')).toEqual({ key: 'licenses', parent: undefined });
+    expect(selectedEntry(entries, '/settings/taxes')).toEqual({ key: 'settingsTaxes', parent: 'settings' });
   });
 });
 
