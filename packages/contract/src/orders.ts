@@ -49,7 +49,20 @@ export const orderLineBody = z
         "For a bookable product: the calendar and one of its start times (ISO 8601; without an offset, the company's time); creating the order books it",
       ),
   })
+  .extend({
+    bookingId: dbId
+      .optional()
+      .describe(
+        "Charges an existing booking of the order's customer (made in the calendar, not yet sold): the line's product and quantity are the booking's, and removing the line or deleting the order leaves the booking in place",
+      ),
+  })
   .superRefine((line, ctx) => {
+    if (line.booking && line.bookingId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bookingId'],
+        message: 'a line books a new start or charges a booking, not both',
+      });
     const price = centsOrUndefined(line.unitPrice);
     const discount = centsOrUndefined(line.discount);
     if (price === undefined || discount === undefined || price < 0 || discount < 0) return;

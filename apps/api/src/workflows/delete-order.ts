@@ -1,5 +1,6 @@
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import { unlinkCharged } from '../modules/bookings/booking-charges.js';
 import { checkDeletable } from '../modules/orders/order-rules.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
@@ -23,7 +24,13 @@ export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id
     const taken = await createPaymentsRepository(tx).taken(auth.licenseId, id, ['authorized', 'succeeded']);
     if (taken.length)
       throw new AppError('orderNotDeletable', undefined, 'A card payment was taken for this order');
-    // 2. The bookings its lines sold go (those ahead with their cancellation mail).
+    // 2. The bookings its lines made go (those ahead with their cancellation mail); those it only
+    // charged (made in the calendar) stay, unsold.
+    await unlinkCharged(
+      tx,
+      auth.licenseId,
+      lines.filter((l) => l.chargesBooking).map((l) => l.id),
+    );
     await deps.bookings.removeForOrderLines(
       tx,
       auth.licenseId,

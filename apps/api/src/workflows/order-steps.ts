@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
+import { linkCharged, lockChargeable } from '../modules/bookings/booking-charges.js';
 import type { BookingsService } from '../modules/bookings/bookings.service.js';
 import { createCalendarsRepository } from '../modules/calendars/calendars.repository.js';
 import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
@@ -61,7 +62,7 @@ export async function priceOrder(tx: DbOrTx, auth: AuthContext, body: OrderBody)
     if (!product) errors.push({ field: `lines.${i}.productId`, message: 'unknown product' });
     else if (l.booking && !isBookableType(product.type))
       errors.push({ field: `lines.${i}.booking`, message: 'the product is not booked on a calendar' });
-    if (l.booking && customerId === null)
+    if ((l.booking || l.bookingId !== undefined) && customerId === null)
       errors.push({ field: 'customerId', message: 'a line with a booking needs a customer' });
   });
   if (errors.length) throw new AppError('validation', errors);
@@ -153,4 +154,59 @@ export async function rethrowNamed(
 ): Promise<never> {
   if (isForeignKeyViolation(error)) await priceOrder(deps.db, auth, body);
   throw error;
+}
+
+/** A new line that charges a booking made before (in the calendar), and its place in the request. */
+export interface LineToCharge {
+  index: number;
+  line: PricedLine;
+}
+
+/**
+ * The bookings new lines charge, locked and checked before anything is written (400 naming the line's
+ * field): the company's, of the order's customer and the line's product and quantity, confirmed, and
+ * not sold yet (nor twice in one order). Marks those lines as charging a booking.
+ */
+export async function checkCharges(
+  tx: DbOrTx,
+  auth: AuthContext,
+  customerId: number | null,
+  toCharge: LineToCharge[],
+) {
+  if (!toCharge.length) return;
+  const ids = toCharge.map((c) => c.line.body.bookingId!);
+  const found = new Map((await lockChargeable(tx, auth.licenseId, [...new Set(ids)])).map((b) => [b.id, b]));
+  const errors: FieldError[] = [];
+  const seen = new Set<number>();
+  for (const { index, line } of toCharge) {
+    const id = line.body.bookingId!;
+    const field = `lines.${index}.bookingId`;
+    const booking = found.get(id);
+    if (!booking) errors.push({ field, message: 'unknown booking' });
+    else if (seen.has(id)) errors.push({ field, message: 'the booking is charged by another line' });
+    else if (booking.customerId !== customerId)
+      errors.push({ field, message: "the booking is another customer's" });
+    else if (booking.productId !== line.product.id)
+      errors.push({ field: `lines.${index}.productId`, message: "the booking's product is another" });
+    else if (booking.quantity !== line.body.quantity)
+      errors.push({ field: `lines.${index}.quantity`, message: `the booking is for ${booking.quantity}` });
+    else if (booking.status !== 'confirmed') errors.push({ field, message: 'the booking is cancelled' });
+    else if (booking.orderLineId !== null) errors.push({ field, message: 'the booking is sold already' });
+    seen.add(id);
+    line.values = { ...line.values, chargesBooking: true };
+  }
+  if (errors.length) throw new AppError('validation', errors);
+}
+
+/** The checked bookings are charged by the lines written for them (same order as `written`). */
+export async function linkCharges(
+  tx: DbOrTx,
+  auth: AuthContext,
+  lines: PricedLine[],
+  written: { id: number }[],
+) {
+  const pairs = lines.flatMap((line, k) =>
+    line.body.bookingId === undefined ? [] : [{ bookingId: line.body.bookingId, lineId: written[k]!.id }],
+  );
+  await linkCharged(tx, auth.licenseId, pairs);
 }

@@ -14,7 +14,9 @@ import { toOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
 import {
   bookLines,
+  checkCharges,
   linesToBook,
+  linkCharges,
   lockOpenRegister,
   type OrderWorkflowDeps,
   priceOrder,
@@ -41,6 +43,13 @@ export async function placeOrder(
     const placed = await deps.db.transaction(async (tx) => {
       // 1. Price the lines.
       const priced = await priceOrder(tx, auth, body);
+      // The bookings it charges (made in the calendar), locked and checked.
+      await checkCharges(
+        tx,
+        auth,
+        priced.customerId,
+        priced.lines.flatMap((line, index) => (line.body.bookingId === undefined ? [] : [{ index, line }])),
+      );
       // 2. A cash or card sale goes on the open register; an online one needs its gateway ready.
       const online = awaitsOnlinePayment(body) && deps.payments;
       if (online) await online.prepareOnline(tx, auth.licenseId);
@@ -64,6 +73,7 @@ export async function placeOrder(
         priced.lines.map((l) => l.values),
       );
       if (online) await online.ensureLink(tx, auth.licenseId, order.id);
+      await linkCharges(tx, auth, priced.lines, written);
       // 4. Book the lines that carry a booking (their confirmations queued with them).
       const toBook = linesToBook(priced.lines, written);
       const booked = await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
@@ -83,7 +93,7 @@ export async function placeOrder(
         written.map((line, k) => ({
           ...line,
           productName: priced.lines[k]!.product.name,
-          bookingId: booked.get(line.id) ?? null,
+          bookingId: booked.get(line.id) ?? priced.lines[k]!.body.bookingId ?? null,
         })),
       );
     });

@@ -2,6 +2,7 @@ import type { FieldError, Order } from '@mostrador/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import { unlinkCharged } from '../modules/bookings/booking-charges.js';
 import {
   awaitsOnlinePayment,
   checkCustomerChange,
@@ -25,8 +26,10 @@ import {
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import {
   bookLines,
+  checkCharges,
   checkCustomer,
   linesToBook,
+  linkCharges,
   lockOpenRegister,
   type OrderWorkflowDeps,
   priceOrder,
@@ -95,6 +98,8 @@ function checkLineIds(lines: OrderLineRecord[], body: OrderBody) {
     if (!line) errors.push({ field: `lines.${i}.id`, message: 'not a line of this order' });
     else if (line.bookingId !== null && line.productId !== l.productId)
       errors.push({ field: `lines.${i}.productId`, message: 'a line with a booking keeps its product' });
+    else if (l.bookingId !== undefined && l.bookingId !== line.bookingId)
+      errors.push({ field: `lines.${i}.bookingId`, message: 'a line keeps the booking it charges' });
   });
   if (errors.length) throw new AppError('validation', errors);
 }
@@ -139,20 +144,37 @@ async function editOpenOrder(
     paymentDate: paymentDateAfterEdit(order, body.status, new Date()),
     cashRegisterId,
   });
-  // Lines left out go with their bookings; kept lines change in place; new lines are written.
+  // New lines that charge a booking made in the calendar: locked and checked first.
+  const fresh = priced.lines.filter((l) => l.body.id === undefined);
+  await checkCharges(
+    tx,
+    auth,
+    priced.customerId,
+    fresh.flatMap((line) =>
+      line.body.bookingId === undefined ? [] : [{ index: priced.lines.indexOf(line), line }],
+    ),
+  );
+  // Lines left out go with the bookings they made (those they charged stay, unsold); kept lines change
+  // in place; new lines are written.
   const kept = new Set(body.lines.flatMap((l) => (l.id === undefined ? [] : [l.id])));
-  const gone = lines.filter((l) => !kept.has(l.id)).map((l) => l.id);
+  const leaving = lines.filter((l) => !kept.has(l.id));
+  const gone = leaving.map((l) => l.id);
+  await unlinkCharged(
+    tx,
+    auth.licenseId,
+    leaving.filter((l) => l.chargesBooking).map((l) => l.id),
+  );
   await deps.bookings.removeForOrderLines(tx, auth.licenseId, gone, mailIds);
   await orders.removeLines(auth.licenseId, gone);
   for (const l of priced.lines)
     if (l.body.id !== undefined) await orders.updateLine(auth.licenseId, l.body.id, l.values);
-  const fresh = priced.lines.filter((l) => l.body.id === undefined);
   const written = await orders.insertLines(
     auth.licenseId,
     { id: order.id, cashRegisterId },
     fresh.map((l) => l.values),
   );
   if (online) await online.ensureLink(tx, auth.licenseId, order.id);
+  await linkCharges(tx, auth, fresh, written);
   // New lines with a booking book it.
   const toBook = linesToBook(fresh, written, (k) => priced.lines.indexOf(fresh[k]!));
   await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
