@@ -72,6 +72,7 @@ describe('booking calendar CRUD', () => {
     expect(created).toEqual({
       id: expect.any(Number),
       name: 'Sala de masajes',
+      color: null,
       schedule: massageSchedule(),
       duration: 30,
       publicDuration: 25,
@@ -802,6 +803,7 @@ describe('booking calendar list', () => {
     expect(res.body.data.items[0]).toEqual({
       id: yoga.id,
       name: 'Clases de yoga',
+      color: null,
       maximumConcurrentBookings: 12,
       maximumDaysOfBookingForecast: 30,
       minimumMinutesInAdvanceForBooking: 30,

@@ -178,3 +178,68 @@ export type AvailabilityItem = z.infer<typeof availabilityItemSchema>;
 
 export const availabilitySchema = z.object({ items: z.array(availabilityItemSchema) });
 export type Availability = z.infer<typeof availabilitySchema>;
+
+/** The longest range `GET /admin/bookings/range` answers: a month view's six weeks and a margin. */
+export const bookingRangeMaxDays = 45;
+
+const rangeInstant = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => clientDateTimeKey(v) !== undefined, {
+      message: 'an ISO date-time, e.g. 2026-12-01T00:00:00+01:00',
+    })
+    .describe(`${what}: ISO 8601; without an offset it is read in the company's time zone`);
+
+/**
+ * GET /admin/bookings/range: every confirmed booking starting in [from, to), not paginated, for the
+ * calendar view; the range is at most `bookingRangeMaxDays` days.
+ */
+export const bookingRangeQuery = z
+  .object({
+    from: rangeInstant('The first instant of the range'),
+    to: rangeInstant('The end of the range (excluded)'),
+    bookingCalendarId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .describe("Only this calendar's bookings"),
+  })
+  .superRefine((q, ctx) => {
+    const from = clientDateTimeKey(q.from);
+    const to = clientDateTimeKey(q.to);
+    // Comparable here when both carry an offset or neither does; otherwise the server checks.
+    if (!from || !to || from.local !== to.local) return;
+    if (to.ms <= from.ms) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    else if (to.ms - from.ms > bookingRangeMaxDays * 86_400_000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `at most ${bookingRangeMaxDays} days after from`,
+      });
+  });
+export type BookingRangeQuery = z.input<typeof bookingRangeQuery>;
+
+/** A booking as the calendar view draws it: compact, with the names it shows and the spaces it takes. */
+export const bookingRangeItemSchema = z.object({
+  id: z.number().int(),
+  bookingCalendarId: z.number().int(),
+  productId: z.number().int(),
+  customerId: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  quantity: z.number().int(),
+  spaces: z.number().int().describe("quantity × the product's spacesOccupiedInTheCalendar when booked"),
+  price: z.number().describe('Unit price in euros'),
+  notes: z.string().nullable(),
+  attended: z.boolean().nullable(),
+  productName: z.string(),
+  customerName: z.string().describe('Name and surname'),
+  customerPhone: z.string().nullable(),
+});
+export type BookingRangeItem = z.infer<typeof bookingRangeItemSchema>;
+
+export const bookingRangeSchema = z.object({ items: z.array(bookingRangeItemSchema) });
+export type BookingRange = z.infer<typeof bookingRangeSchema>;

@@ -104,6 +104,9 @@ export function emptySchedule(): WeeklySchedule {
   return Object.fromEntries(weekdays.map((day) => [day, []])) as unknown as WeeklySchedule;
 }
 
+/** A calendar's colour as `#rrggbb` (lower-cased when stored). */
+export const calendarColorPattern = /^#[0-9a-fA-F]{6}$/;
+
 const minutesOfADay = (what: string) => z.number().int().min(1).max(1440).describe(what);
 
 /**
@@ -114,6 +117,16 @@ const minutesOfADay = (what: string) => z.number().int().min(1).max(1440).descri
 export const bookingCalendarBody = z
   .object({
     name: z.string().trim().min(1).max(120),
+    color: z
+      .string()
+      .trim()
+      .regex(calendarColorPattern, { message: 'a colour as #rrggbb' })
+      .transform((v) => v.toLowerCase())
+      .nullable()
+      .optional()
+      .describe(
+        "The calendar's colour in every staff member's calendar view, '#rrggbb'; null or absent: one from a palette by id",
+      ),
     schedule: weeklyScheduleSchema,
     duration: minutesOfADay('Minutes between consecutive start times (the slot length), 1 to 1440'),
     publicDuration: minutesOfADay('Minutes shown to customers as the slot length; null shows duration')
@@ -165,6 +178,7 @@ export type BookingCalendarBody = z.input<typeof bookingCalendarBody>;
 export const bookingCalendarSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  color: z.string().nullable().describe("'#rrggbb', or null: the view picks one from a palette by id"),
   schedule: weeklyScheduleAnswer,
   duration: z.number().int(),
   publicDuration: z.number().int().nullable(),
@@ -195,6 +209,7 @@ export const bookingCalendarListFields = [
 export const bookingCalendarListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  color: z.string().nullable().describe("'#rrggbb', or null: the view picks one from a palette by id"),
   maximumConcurrentBookings: z.number().int(),
   maximumDaysOfBookingForecast: z.number().int().nullable(),
   minimumMinutesInAdvanceForBooking: z.number().int(),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
@@ -124,6 +124,44 @@ export function createBookingsRepository(db: DbOrTx) {
         countCapped(db, bookings, where),
       ]);
       return { rows, count };
+    },
+    /**
+     * Every confirmed booking starting in [from, to), of one calendar or all, in start order, with the
+     * names the calendar view shows: not paginated, the caller bounds the range. Served by
+     * bookings_calendar_starts_idx with a calendar, bookings_license_starts_idx without.
+     */
+    async inRange(licenseId: number, from: Date, to: Date, calendarId?: number) {
+      return db
+        .select({
+          id: bookings.id,
+          bookingCalendarId: bookings.bookingCalendarId,
+          productId: bookings.productId,
+          customerId: bookings.customerId,
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+          quantity: bookings.quantity,
+          spaces: bookings.spaces,
+          priceCents: bookings.priceCents,
+          notes: bookings.notes,
+          attended: bookings.attended,
+          productName: products.name,
+          customerName: customers.name,
+          customerSurname: customers.surname,
+          customerPhone: customers.phone,
+        })
+        .from(bookings)
+        .innerJoin(products, eq(products.id, bookings.productId))
+        .innerJoin(customers, eq(customers.id, bookings.customerId))
+        .where(
+          and(
+            eq(bookings.licenseId, licenseId),
+            calendarId === undefined ? undefined : eq(bookings.bookingCalendarId, calendarId),
+            gte(bookings.startsAt, from),
+            lt(bookings.startsAt, to),
+            eq(bookings.status, 'confirmed'),
+          ),
+        )
+        .orderBy(bookings.startsAt, bookings.id);
     },
     async find(licenseId: number, id: number): Promise<BookingRecord | undefined> {
       const [row] = await db

@@ -4,6 +4,8 @@ import {
   bookingBody,
   bookingListFields,
   bookingListItemSchema,
+  bookingRangeQuery,
+  bookingRangeSchema,
   bookingSchema,
   bookingUpdateBody,
   dataOf,
@@ -51,6 +53,20 @@ export const bookingsRoutes =
         },
       },
       async (request) => ({ data: await service.list(authOf(request), request.query) }),
+    );
+    app.get(
+      '/admin/bookings/range',
+      {
+        config: { access: requireAny('bookings_find') },
+        schema: {
+          tags,
+          summary:
+            'Every confirmed booking starting in [from, to), at most 45 days, of one calendar or all, in start order: the calendar view, not paginated',
+          querystring: bookingRangeQuery,
+          response: { 200: dataOf(bookingRangeSchema) },
+        },
+      },
+      async (request) => ({ data: await service.range(authOf(request), request.query) }),
     );
     app.post(
       '/admin/bookings',

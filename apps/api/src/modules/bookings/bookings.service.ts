@@ -3,7 +3,10 @@ import {
   type availabilityQuery,
   type Booking,
   type BookingListItem,
+  type BookingRangeItem,
   type bookingBody,
+  bookingRangeMaxDays,
+  type bookingRangeQuery,
   type bookingUpdateBody,
   centsToEuros,
   type ErrorKey,
@@ -40,6 +43,7 @@ import { type BookingRecord, type BookingRow, createBookingsRepository } from '.
 type CreateBody = z.output<typeof bookingBody>;
 type UpdateBody = z.output<typeof bookingUpdateBody>;
 type AvailabilityQuery = z.output<typeof availabilityQuery>;
+type RangeQuery = z.output<typeof bookingRangeQuery>;
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -276,6 +280,44 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
         attended: r.attended,
       }));
       return pageOf(items, count, query);
+    },
+
+    /**
+     * Every confirmed booking starting in [from, to) (at most bookingRangeMaxDays days), of one calendar
+     * of the company or all: the calendar view's read, not paginated. Another company's calendar is 404.
+     */
+    async range(auth: AuthContext, query: RangeQuery): Promise<{ items: BookingRangeItem[] }> {
+      const from = parseClientInstant(query.from, auth.timeZone);
+      if (!from) throw invalid('from', 'must be an ISO date-time');
+      const to = parseClientInstant(query.to, auth.timeZone);
+      if (!to) throw invalid('to', 'must be an ISO date-time');
+      if (to.getTime() <= from.getTime()) throw invalid('to', 'must be after from');
+      if (to.getTime() - from.getTime() > bookingRangeMaxDays * DAY)
+        throw invalid('to', `at most ${bookingRangeMaxDays} days after from`);
+      if (
+        query.bookingCalendarId !== undefined &&
+        !(await createCalendarsRepository(db).find(auth.licenseId, query.bookingCalendarId))
+      )
+        throw notFound();
+      const rows = await repo.inRange(auth.licenseId, from, to, query.bookingCalendarId);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          bookingCalendarId: r.bookingCalendarId,
+          productId: r.productId,
+          customerId: r.customerId,
+          startsAt: r.startsAt.toISOString(),
+          endsAt: r.endsAt.toISOString(),
+          quantity: r.quantity,
+          spaces: r.spaces,
+          price: centsToEuros(r.priceCents),
+          notes: r.notes,
+          attended: r.attended,
+          productName: r.productName,
+          customerName: r.customerSurname ? `${r.customerName} ${r.customerSurname}` : r.customerName,
+          customerPhone: r.customerPhone,
+        })),
+      };
     },
 
     async get(auth: AuthContext, id: number): Promise<Booking> {

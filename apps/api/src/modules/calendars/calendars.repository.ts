@@ -32,6 +32,7 @@ const calendarListSpec: ListSpec = {
 const calendarListColumns = {
   id: bookingCalendars.id,
   name: bookingCalendars.name,
+  color: bookingCalendars.color,
   maximumConcurrentBookings: bookingCalendars.maximumConcurrentBookings,
   maximumDaysOfBookingForecast: bookingCalendars.maximumDaysOfBookingForecast,
   minimumMinutesInAdvanceForBooking: bookingCalendars.minimumMinutesInAdvanceForBooking,

@@ -28,6 +28,7 @@ function toCalendar(row: CalendarRow): BookingCalendar {
   return {
     id: row.id,
     name: row.name,
+    color: row.color,
     schedule: row.schedule,
     duration: row.duration,
     publicDuration: row.publicDuration,
@@ -46,6 +47,7 @@ function toCalendar(row: CalendarRow): BookingCalendar {
 function valuesOf(body: CalendarBody): CalendarValues {
   return {
     name: body.name,
+    color: body.color ?? null,
     schedule: body.schedule,
     duration: body.duration,
     publicDuration: body.publicDuration ?? null,

@@ -24,6 +24,7 @@ import {
 const calendar: BookingCalendar = {
   id: 4,
   name: 'Sala de masajes',
+  color: null,
   schedule: {
     ...emptySchedule(),
     monday: [

@@ -13,6 +13,7 @@ const slow = { timeout: 8000 };
 const calendar: BookingCalendar = {
   id: 3,
   name: 'Sala de masajes',
+  color: null,
   schedule: {
     ...emptySchedule(),
     // Stored before the rule existed, say: the form must point at the second range.
