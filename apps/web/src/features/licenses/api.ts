@@ -87,7 +87,8 @@ export function useSupportLogin() {
     mutationFn: async (userId: number) => {
       const token = await api.get<string>(`/admin/authentication/login-as-support/${userId}`);
       const previous = getToken();
-      if (previous) rememberSupportReturn({ token: previous, path: window.location.pathname });
+      if (previous)
+        rememberSupportReturn({ token: previous, path: window.location.pathname + window.location.search });
       try {
         await startSession(new QueryClient(), token);
       } catch (error) {

@@ -95,38 +95,39 @@ export function SupportLoginModal({ license, onClose }: SupportLoginModalProps) 
       onCancel={onClose}
       destroyOnHidden
       afterClose={() => setSearch('')}
-      data-testid="support-login-modal"
     >
-      <Typography.Paragraph type="secondary">{t('licenses.support.sessionNote')}</Typography.Paragraph>
-      <Input.Search
-        allowClear
-        autoFocus
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder={t('licenses.support.searchPlaceholder')}
-        aria-label={t('licenses.support.search')}
-        data-testid="support-login-search"
-      />
-      {employees.isError ? (
-        <Alert type="error" showIcon style={{ marginTop: 16 }} title={errorMessage(employees.error)} />
-      ) : (
-        <Spin spinning={employees.isFetching}>
-          <ul
-            aria-label={t('licenses.support.employees')}
-            style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', maxHeight: 420, overflowY: 'auto' }}
-          >
-            {items.map(row)}
-          </ul>
-          {!employees.isPending && items.length === 0 && (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('licenses.support.noEmployees')} />
-          )}
-          {(employees.data?.total ?? 0) > items.length && (
-            <Typography.Text type="secondary">
-              {t('licenses.support.more', { shown: items.length, total: employees.data?.total })}
-            </Typography.Text>
-          )}
-        </Spin>
-      )}
+      <div data-testid="support-login-modal">
+        <Typography.Paragraph type="secondary">{t('licenses.support.sessionNote')}</Typography.Paragraph>
+        <Input.Search
+          allowClear
+          autoFocus
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('licenses.support.searchPlaceholder')}
+          aria-label={t('licenses.support.search')}
+          data-testid="support-login-search"
+        />
+        {employees.isError ? (
+          <Alert type="error" showIcon style={{ marginTop: 16 }} title={errorMessage(employees.error)} />
+        ) : (
+          <Spin spinning={employees.isFetching}>
+            <ul
+              aria-label={t('licenses.support.employees')}
+              style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', maxHeight: 420, overflowY: 'auto' }}
+            >
+              {items.map(row)}
+            </ul>
+            {!employees.isPending && items.length === 0 && (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('licenses.support.noEmployees')} />
+            )}
+            {(employees.data?.total ?? 0) > items.length && (
+              <Typography.Text type="secondary">
+                {t('licenses.support.more', { shown: items.length, total: employees.data?.total })}
+              </Typography.Text>
+            )}
+          </Spin>
+        )}
+      </div>
     </Modal>
   );
 }
