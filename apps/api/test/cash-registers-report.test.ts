@@ -77,7 +77,10 @@ describe('the closing report', () => {
     });
     const registerId = await registerWithSales(c);
     const notes = 'Faltan 2 € en el cajón; el datáfono se reinició.';
-    const closed = await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: { notes } });
+    const closed = await call(t, 'PATCH', `${url}/close`, {
+      token: c.token,
+      payload: { notes, countedCash: 395 },
+    });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const fileId = closed.body.data.reportFileId;
     expect(fileId).toEqual(expect.any(Number));
@@ -168,7 +171,7 @@ describe('the closing report', () => {
       expect(sale.status, JSON.stringify(sale.body)).toBe(201);
       const closed = await call(t, 'PATCH', `${url}/close`, {
         token: c.token,
-        payload: { notes: locale === 'ru' ? 'Всё сходится' : '现金核对无误' },
+        payload: { notes: locale === 'ru' ? 'Всё сходится' : '现金核对无误', countedCash: 320 },
       });
       expect(closed.status, JSON.stringify(closed.body)).toBe(200);
       const { text } = await pdfText((await download(c.token, closed.body.data.reportFileId)).data);
@@ -213,7 +216,7 @@ describe('the closing report', () => {
       supportUserId: null,
       timeZone: 'Europe/Madrid',
     } satisfies AuthContext;
-    await expect(service.close(auth, { notes: 'x' })).rejects.toThrow('disk full');
+    await expect(service.close(auth, { notes: 'x', countedCash: 300 })).rejects.toThrow('disk full');
     expect(written.size).toBe(0);
     const [register] = await t.database.db
       .select()
@@ -227,7 +230,7 @@ describe('the closing report', () => {
         .where(and(eq(files.licenseId, c.license.id))),
     ).toEqual([]);
     // Nothing is stuck: the register still closes.
-    const closed = await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: {} });
+    const closed = await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: { countedCash: 0 } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.data.reportFileId).toEqual(expect.any(Number));
   });
@@ -280,6 +283,7 @@ describe('the report renderer', () => {
       closedBy: 'Ana',
     },
     figures: figures(lines),
+    cashCount: null,
     notes: null,
   });
 

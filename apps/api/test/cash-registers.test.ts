@@ -124,17 +124,20 @@ describe('the summary', () => {
     expect(summary.productsRefundCash).toEqual([{ name: 'Masaje', price: 45, quantity: 1, amount: 42.5 }]);
     expect(summary.productsSoldCard).toEqual([{ name: 'Aceite', price: 10, quantity: 3, amount: 29.5 }]);
     expect(summary.productsRefundCard).toEqual([]);
+    expect(summary.cashCount).toBeNull();
 
     // Closing stores the notes and the figures; later changes do not move them.
     const closed = await call(t, 'PATCH', `${url}/close`, {
       token: c.token,
-      payload: { notes: 'Todo cuadra' },
+      payload: { notes: 'Todo cuadra', countedCash: 337.5 },
     });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.data).toMatchObject({
       ...summary,
       endDate: expect.any(String),
       notes: 'Todo cuadra',
+      // 15 € short of the 352,50 € the drawer should hold.
+      cashCount: { countedCash: 337.5, expectedCash: 352.5, difference: -15, denominations: null },
       closedBy: c.admin.id,
       reportFileId: expect.any(Number),
     });
@@ -146,7 +149,7 @@ describe('the summary', () => {
     expect((await call(t, 'GET', `${url}/open`, { token: c.token })).body).toEqual({ data: null });
     expectError(await createOrder(t, c), 409, ErrorCode.cashRegisterClosed);
     expectError(
-      await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: {} }),
+      await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: { countedCash: 0 } }),
       409,
       ErrorCode.cashRegisterClosed,
     );
@@ -158,7 +161,7 @@ describe('the history', () => {
     const c = await salesCompany(t);
     const first = await openRegister(t, c.token, 100);
     await createOrder(t, c);
-    await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: { notes: 'uno' } });
+    await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: { notes: 'uno', countedCash: 0 } });
     const second = await openRegister(t, c.token, 50);
     await createOrder(t, c, { paymentMethod: 'card' });
     const list = await call(t, 'GET', url, { token: c.token });
@@ -201,7 +204,7 @@ describe('cash register access', () => {
     expect((await call(t, 'GET', `${url}/open`, { token: mine.token })).body.data).toBeNull();
     expect((await call(t, 'GET', url, { token: mine.token })).body.data.total).toBe(0);
     expectError(
-      await call(t, 'PATCH', `${url}/close`, { token: mine.token, payload: {} }),
+      await call(t, 'PATCH', `${url}/close`, { token: mine.token, payload: { countedCash: 0 } }),
       409,
       ErrorCode.cashRegisterClosed,
     );
@@ -227,14 +230,16 @@ describe('cash register access', () => {
     expect(opened.status).toBe(201);
     expect(opened.body.data.username).toBe(opener.username);
     expectError(
-      await call(t, 'PATCH', `${url}/close`, { token: opener.token, payload: {} }),
+      await call(t, 'PATCH', `${url}/close`, { token: opener.token, payload: { countedCash: 0 } }),
       403,
       ErrorCode.forbidden,
     );
     const closer = await createEmployee(t, c.code, c.token, [
       { scope: 'can_do', permission: 'cashRegisters_close' },
     ]);
-    expect((await call(t, 'PATCH', `${url}/close`, { token: closer.token, payload: {} })).status).toBe(200);
+    expect(
+      (await call(t, 'PATCH', `${url}/close`, { token: closer.token, payload: { countedCash: 0 } })).status,
+    ).toBe(200);
     const finder = await createEmployee(t, c.code, c.token, [
       { scope: 'can_do', permission: 'cashRegisters_find' },
     ]);
@@ -247,7 +252,7 @@ describe('deleting a license', () => {
     const c = await salesCompany(t);
     const registerId = await openRegister(t, c.token);
     expect((await createOrder(t, c, { customerId: c.customerId })).status).toBe(201);
-    await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: {} });
+    await call(t, 'PATCH', `${url}/close`, { token: c.token, payload: { countedCash: 0 } });
     await t.services.licenses.remove(c.license.id);
     expect(await t.database.db.select().from(orders).where(eq(orders.licenseId, c.license.id))).toEqual([]);
     expect(await t.database.db.select().from(orders).where(eq(orders.cashRegisterId, registerId))).toEqual(

@@ -1,4 +1,4 @@
-import { taxBaseOf } from '@mostrador/contract';
+import { denominationsCents, eurosToCents, taxBaseOf } from '@mostrador/contract';
 import { and, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -253,7 +253,15 @@ describe('the demo company’s sales', () => {
     // Every 7th closed register, recomputed.
     for (const r of closed.filter((_, i) => i % 7 === 0)) {
       expect(r.closedBy).not.toBeNull();
-      expect(r.closingFigures).toEqual(await registerFigures(db, licenseId, r));
+      const { cashCount, ...figures } = r.closingFigures!;
+      expect(figures).toEqual(await registerFigures(db, licenseId, r));
+      // The drawer as counted: expected is the cash figure, the difference counted − expected, in cents.
+      expect(cashCount!.expectedCash).toBe(figures.currentCashAmount);
+      expect(eurosToCents(cashCount!.difference)).toBe(
+        eurosToCents(cashCount!.countedCash) - eurosToCents(cashCount!.expectedCash),
+      );
+      if (cashCount!.denominations)
+        expect(denominationsCents(cashCount!.denominations)).toBe(eurosToCents(cashCount!.countedCash));
     }
   });
 });

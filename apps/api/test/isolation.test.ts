@@ -394,7 +394,7 @@ describe('one license never reaches another’s records', () => {
     // A's register is A's: closing it leaves B's open.
     const closed = await call(t, 'PATCH', '/v1/admin/cash-register/close', {
       token,
-      payload: { notes: 'A' },
+      payload: { notes: 'A', countedCash: 0 },
     });
     expect(closed.status).toBe(200);
     expect(closed.body.data.id).toBe(a.registerId);

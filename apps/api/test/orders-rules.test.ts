@@ -192,7 +192,10 @@ describe('a paid order is read-only in its money', () => {
     const draft = await created(await createOrder(t, c, { status: 'draft' }));
     const later = await created(await createOrder(t, c, { status: 'draft' }));
     expect(draft.cashRegisterId).toBe(c.registerId);
-    const closed = await call(t, 'PATCH', '/v1/admin/cash-register/close', { token: c.token, payload: {} });
+    const closed = await call(t, 'PATCH', '/v1/admin/cash-register/close', {
+      token: c.token,
+      payload: { countedCash: 0 },
+    });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const reopened = await openRegister(t, c.token);
 

@@ -62,8 +62,16 @@ test.describe('orders', () => {
     // Leave the register closed, as the other suites expect to find it.
     if (!(await page.evaluate(() => window.localStorage.getItem('mostrador.token')).catch(() => null)))
       return;
-    const open = await apiCall<unknown>(page, 'GET', '/admin/cash-register/open');
-    if (open) await apiCall(page, 'PATCH', '/admin/cash-register/close', { notes: 'e2e orders' });
+    const open = await apiCall<{ currentCashAmount: number } | null>(
+      page,
+      'GET',
+      '/admin/cash-register/open',
+    );
+    if (open)
+      await apiCall(page, 'PATCH', '/admin/cash-register/close', {
+        notes: 'e2e orders',
+        countedCash: open.currentCashAmount,
+      });
   });
 
   test('lists orders: search, filter by status, sort, and the refund and reorder actions', async ({

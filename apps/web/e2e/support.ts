@@ -192,10 +192,14 @@ export async function openRegisterByApi(page: Page) {
     await apiCall(page, 'POST', '/admin/cash-register/open', { initialAmount: 300 });
 }
 
-/** Closes the register if it is open (its report is produced as in the app). */
+/** Closes the register if it is open, the drawer counted as expected (its report produced as in the app). */
 export async function closeRegisterByApi(page: Page, notes = 'e2e') {
-  if (await apiCall(page, 'GET', '/admin/cash-register/open'))
-    await apiCall(page, 'PATCH', '/admin/cash-register/close', { notes });
+  const open = await apiCall<{ currentCashAmount: number } | null>(page, 'GET', '/admin/cash-register/open');
+  if (open)
+    await apiCall(page, 'PATCH', '/admin/cash-register/close', {
+      notes,
+      countedCash: open.currentCashAmount,
+    });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { euros, optionalText } from './common.js';
+import { eurosToCents } from './money.js';
 
 /** Opening a register: the cash in the drawer, at least 0, 300 € when not given. */
 export const cashRegisterOpenBody = z.object({
@@ -7,10 +8,83 @@ export const cashRegisterOpenBody = z.object({
 });
 export type CashRegisterOpenBody = z.input<typeof cashRegisterOpenBody>;
 
-export const cashRegisterCloseBody = z.object({
-  notes: optionalText(1000),
+/** The euro notes and coins a drawer is counted in, in euros, largest first. */
+export const cashDenominations = [
+  500, 200, 100, 50, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01,
+] as const;
+export type CashDenomination = (typeof cashDenominations)[number];
+
+/** How many of one note or coin are in the drawer. */
+export const cashCountLineSchema = z.object({
+  value: z
+    .number()
+    .refine((v) => (cashDenominations as readonly number[]).includes(v), {
+      message: 'not a euro note or coin',
+    })
+    .describe(
+      'The note or coin in euros: 500, 200, 100, 50, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01',
+    ),
+  count: z.number().int().min(0).max(100_000),
 });
+export type CashCountLine = z.infer<typeof cashCountLineSchema>;
+
+/** The sum of counted notes and coins, in integer cents. */
+export function denominationsCents(lines: readonly { value: number; count: number }[]): number {
+  return lines.reduce((sum, line) => sum + eurosToCents(line.value) * line.count, 0);
+}
+
+/**
+ * Closing: the notes, and the cash counted in the drawer, either as one amount (`countedCash`, euros) or
+ * note by note (`denominations`, summed in cents by the server); one of the two is required.
+ */
+export const cashRegisterCloseBody = z
+  .object({
+    notes: optionalText(1000),
+    countedCash: euros.min(0).optional().describe('The cash counted in the drawer, in euros'),
+    denominations: z
+      .array(cashCountLineSchema)
+      .max(cashDenominations.length)
+      .optional()
+      .describe('The cash counted note by note and coin by coin; instead of countedCash'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.countedCash === undefined && body.denominations === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['countedCash'],
+        message: 'required: the counted cash (countedCash or denominations)',
+      });
+    if (body.countedCash !== undefined && body.denominations !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['denominations'],
+        message: 'give either countedCash or denominations',
+      });
+    const seen = new Set<number>();
+    body.denominations?.forEach((line, i) => {
+      if (seen.has(line.value))
+        ctx.addIssue({ code: 'custom', path: ['denominations', i, 'value'], message: 'counted twice' });
+      seen.add(line.value);
+    });
+    if (body.denominations && denominationsCents(body.denominations) > 1_000_000_000)
+      ctx.addIssue({ code: 'custom', path: ['denominations'], message: 'amount too large' });
+  });
 export type CashRegisterCloseBody = z.input<typeof cashRegisterCloseBody>;
+
+/**
+ * The drawer as counted at closing, in euros: `expectedCash` is what should be there (initialAmount + cash
+ * sales − cash refunds), `difference` is counted − expected (negative: cash missing; positive: cash over).
+ */
+export const cashCountSchema = z.object({
+  countedCash: z.number(),
+  expectedCash: z.number(),
+  difference: z.number(),
+  denominations: z
+    .array(cashCountLineSchema)
+    .nullable()
+    .describe('The notes and coins counted; null when counted as one amount'),
+});
+export type CashCount = z.infer<typeof cashCountSchema>;
 
 /** A product's sales (or refunds) at one unit price in a register. Amounts in euros, VAT included. */
 export const cashRegisterProductLineSchema = z.object({
@@ -56,6 +130,9 @@ export const cashRegisterSummarySchema = cashRegisterFiguresSchema.extend({
   closedBy: z.number().int().nullable(),
   username: z.string().nullable().describe('Who opened it'),
   notes: z.string().nullable().describe('The closing notes'),
+  cashCount: cashCountSchema
+    .nullable()
+    .describe('The cash counted at closing with the expected cash and the difference; null while open'),
   reportFileId: z
     .number()
     .int()
@@ -85,6 +162,8 @@ export const cashRegisterListFields = [
   'cardOrdersAmount',
   'cardRefundsCount',
   'cardRefundsAmount',
+  'countedCash',
+  'cashDifference',
 ] as const;
 
 /** The history: each register with its figures (the open one's as of now). */
@@ -101,6 +180,7 @@ export const cashRegisterListItemSchema = cashRegisterFiguresSchema
     endDate: z.string().nullable(),
     username: z.string().nullable(),
     notes: z.string().nullable(),
+    cashCount: cashCountSchema.nullable().describe('The cash counted at closing; null while open'),
     reportFileId: z.number().int().nullable().describe('The closing report (PDF); null while open'),
   });
 export type CashRegisterListItem = z.infer<typeof cashRegisterListItemSchema>;

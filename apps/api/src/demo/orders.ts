@@ -1,5 +1,8 @@
 import {
-  type CashRegisterFigures,
+  type CashCountLine,
+  cashDenominations,
+  centsToEuros,
+  eurosToCents,
   type OrderStatus,
   type PaymentMethod,
   type ProductType,
@@ -22,6 +25,8 @@ import {
 } from '../db/schema.js';
 import { zonedToInstant } from '../lib/time.js';
 import { registerFigures } from '../modules/cash-registers/cash-registers.service.js';
+import type { ClosingFigures } from '../modules/cash-registers/cash-registers.table.js';
+import { cashCountOf } from '../modules/cash-registers/register-figures.js';
 import { random } from './random.js';
 
 const DAY = 86_400_000;
@@ -48,6 +53,29 @@ const closingNotes = [
   'Cambio de 50 € en monedas pedido al banco',
   'Cierre hecho por Lucía',
 ];
+/** What the drawer held against what it should: the notes that say so, else mostly exact. */
+const countDifferenceCents = (notes: string | null, r: number) =>
+  notes === 'Faltan 0,50 € en monedas'
+    ? -50
+    : notes === 'Sobran 2 € en el cajón'
+      ? 200
+      : notes === 'Cuadre correcto' || notes === 'Sin incidencias' || r < 0.9
+        ? 0
+        : [-1000, -200, -20, 10, 100][Math.floor(((r - 0.9) / 0.1) * 5)]!;
+
+/** An amount in the fewest notes and coins, largest first (the demo's counts note by note). */
+function inNotesAndCoins(cents: number): CashCountLine[] {
+  const lines: CashCountLine[] = [];
+  let rest = cents;
+  for (const value of cashDenominations) {
+    const unit = eurosToCents(value);
+    const count = Math.floor(rest / unit);
+    if (count > 0) lines.push({ value, count });
+    rest -= count * unit;
+  }
+  return lines;
+}
+
 /** Counter products: how often each type sells against the others. */
 const counterWeight: Partial<Record<ProductType, number>> = {
   regular: 5,
@@ -451,12 +479,22 @@ export async function seedDemoOrders(
     // Fresh statistics, or the figures' queries plan for empty tables (three times slower on PGlite).
     await tx.execute(sql`analyze ${orders}, ${orderLines}`);
     const closed = registers.filter((r) => r.closedAt);
-    const figures: [number, CashRegisterFigures][] = [];
-    for (const r of closed)
-      figures.push([
-        r.id!,
-        await registerFigures(tx, licenseId, { id: r.id!, initialAmountCents: r.initialAmountCents }),
-      ]);
+    const figures: [number, ClosingFigures][] = [];
+    for (const r of closed) {
+      const f = await registerFigures(tx, licenseId, { id: r.id!, initialAmountCents: r.initialAmountCents });
+      // The drawer counted at closing: note by note on about half the days, else as one amount.
+      const countedCents = Math.max(
+        0,
+        eurosToCents(f.currentCashAmount) + countDifferenceCents(r.notes, next()),
+      );
+      const cashCount = cashCountOf(
+        next() < 0.5
+          ? { denominations: inNotesAndCoins(countedCents) }
+          : { countedCash: centsToEuros(countedCents) },
+        f,
+      );
+      figures.push([r.id!, { ...f, cashCount }]);
+    }
     for (let i = 0; i < figures.length; i += 200) {
       const values: SQL[] = figures
         .slice(i, i + 200)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CashRegisterFigures, cashRegisterCloseBody, Settings } from '@mostrador/contract';
+import type { CashCount, CashRegisterFigures, cashRegisterCloseBody, Settings } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
@@ -8,7 +8,7 @@ import {
   type CashRegisterRow,
   createCashRegistersRepository,
 } from '../modules/cash-registers/cash-registers.repository.js';
-import { registerFigures } from '../modules/cash-registers/register-figures.js';
+import { cashCountOf, registerFigures } from '../modules/cash-registers/register-figures.js';
 import { renderCashRegisterReport, reportFileName } from '../modules/cash-registers/report.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
@@ -28,9 +28,10 @@ type ClosedRegister = Pick<CashRegisterRow, 'id' | 'openedAt' | 'openedBy' | 'cl
 
 /**
  * Closes the open register in one transaction and answers its id: the register's row locked first, so
- * sales attaching to it finish before and none attaches after; its figures as they stand; its PDF report
+ * sales attaching to it finish before and none attaches after; its figures as they stand; the cash counted
+ * against the cash expected (refused with 400 on `countedCash` when not given); its PDF report
  * rendered and stored as a file of the license through the files module; the register closed with the
- * notes, the figures and the report. The report's bytes are written to the file storage inside the
+ * notes, the figures with the count and the report. The report's bytes are written to the file storage inside the
  * transaction, before the file's row; if the transaction then fails they are removed, so a failure
  * leaves the register open and no file behind.
  */
@@ -39,6 +40,11 @@ export async function closeCashRegister(
   auth: AuthContext,
   body: z.output<typeof cashRegisterCloseBody>,
 ): Promise<number> {
+  // The count is what closing is for: none is refused before anything is locked.
+  if (body.countedCash === undefined && body.denominations === undefined)
+    throw new AppError('validation', [
+      { field: 'countedCash', message: 'required: the counted cash (countedCash or denominations)' },
+    ]);
   const settings = await deps.settings.ofLicense(auth.licenseId);
   return withStoredBytes(deps.storage, (stored) =>
     deps.db.transaction(async (tx) => {
@@ -48,11 +54,14 @@ export async function closeCashRegister(
       if (!register) throw new AppError('cashRegisterClosed', undefined, 'No cash register is open');
       const closed = { ...register, closedAt: new Date(), closedBy: auth.userId, notes: body.notes ?? null };
       // 2. Its figures from the paid orders attached to it.
-      const closingFigures = await registerFigures(tx, auth.licenseId, register);
-      // 3. Render the report; 4. store it as a file of the license.
-      const pdf = await renderReport(tx, settings, auth.licenseId, closed, closingFigures);
+      const figures = await registerFigures(tx, auth.licenseId, register);
+      // 3. The counted cash against the expected, in cents.
+      const cashCount = cashCountOf(body, figures);
+      const closingFigures = { ...figures, cashCount };
+      // 4. Render the report; 5. store it as a file of the license.
+      const pdf = await renderReport(tx, settings, auth.licenseId, closed, figures, cashCount);
       const reportFileId = await storeReport(tx, deps.storage, stored, auth.licenseId, closed, settings, pdf);
-      // 5. Close the register.
+      // 6. Close the register.
       await registers.close(auth.licenseId, register.id, {
         closedAt: closed.closedAt,
         closedBy: closed.closedBy,
@@ -78,11 +87,11 @@ export async function addMissingReport(
   const register = await createCashRegistersRepository(deps.db).find(licenseId, registerId);
   if (!register?.closedAt || !register.closingFigures || register.reportFileId !== null) return null;
   const closed = { ...register, closedAt: register.closedAt };
-  const figures = register.closingFigures;
+  const { cashCount, ...figures } = register.closingFigures;
   const settings = await deps.settings.ofLicense(licenseId);
   return withStoredBytes(deps.storage, (stored) =>
     deps.db.transaction(async (tx) => {
-      const pdf = await renderReport(tx, settings, licenseId, closed, figures);
+      const pdf = await renderReport(tx, settings, licenseId, closed, figures, cashCount ?? null);
       const fileId = await storeReport(tx, deps.storage, stored, licenseId, closed, settings, pdf);
       await createCashRegistersRepository(tx).setReport(licenseId, registerId, fileId);
       return fileId;
@@ -116,6 +125,7 @@ async function renderReport(
   licenseId: number,
   register: ClosedRegister,
   figures: CashRegisterFigures,
+  cashCount: CashCount | null,
 ): Promise<Buffer> {
   const [openedBy, closedBy] = await Promise.all([
     employeeName(tx, licenseId, register.openedBy),
@@ -141,6 +151,7 @@ async function renderReport(
       closedBy,
     },
     figures,
+    cashCount,
     notes: register.notes,
   });
 }

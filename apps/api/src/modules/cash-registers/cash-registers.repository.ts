@@ -9,6 +9,9 @@ export type CashRegisterRecord = CashRegisterRow & { username: string | null };
 
 const figure = (name: string, type: 'int' | 'numeric') =>
   sql`(${cashRegisters.closingFigures} ->> ${sql.raw(`'${name}'`)})::${sql.raw(type)}`;
+/** A figure of the closing cash count, in cents (null for registers closed without one). */
+const countFigure = (name: 'countedCash' | 'difference') =>
+  sql`round((${cashRegisters.closingFigures} -> 'cashCount' ->> ${sql.raw(`'${name}'`)})::numeric * 100)`;
 const openedByName = sql`(select ${users.username} from ${users} where ${users.id} = ${cashRegisters.openedBy})`;
 
 const counts = [
@@ -44,6 +47,8 @@ const listSpec: ListSpec = {
     ...Object.fromEntries(
       amounts.map((n) => [n, { column: sql`round(${figure(n, 'numeric')} * 100)`, type: 'money' as const }]),
     ),
+    countedCash: { column: countFigure('countedCash'), type: 'money' },
+    cashDifference: { column: countFigure('difference'), type: 'money' },
   },
   search: [openedByName as SQL, cashRegisters.notes],
   // The spec's "cash registers startsAt desc", served by cash_registers_license_opened_idx.

@@ -64,7 +64,7 @@ export const cashRegistersRoutes =
         schema: {
           tags,
           summary:
-            'Closes the open register with notes, storing its figures and producing its PDF report (company, times, who opened and closed it, every figure, product lines, notes; labels in the company language), stored as the file `cash-register-<id>-<date>.pdf` whose id is `reportFileId` (GET /v1/admin/files/download/{id}); 409 (1000013) when none is open',
+            'Closes the open register with the cash counted in the drawer (`countedCash` in euros, or `denominations` note by note, summed in cents; 400 naming `countedCash` without either) and notes, storing its figures with the counted cash, the expected cash (initial amount + cash sales − cash refunds) and the difference (counted − expected), and producing its PDF report (company, times, who opened and closed it, every figure, the cash count, product lines, notes; labels in the company language), stored as the file `cash-register-<id>-<date>.pdf` whose id is `reportFileId` (GET /v1/admin/files/download/{id}); 409 (1000013) when none is open',
           body: cashRegisterCloseBody,
           response: { 200: dataOf(cashRegisterSummarySchema) },
         },

@@ -37,13 +37,19 @@ export function createCashRegistersService(deps: CashRegisterWorkflowDeps) {
   const repo = createCashRegistersRepository(db);
 
   /** A closed register answers the figures it closed with; the open one, today's. */
-  async function figuresOf(auth: AuthContext, register: CashRegisterRecord) {
-    return register.closingFigures ?? (await registerFigures(db, auth.licenseId, register));
+  async function figuresOf(auth: AuthContext, register: CashRegisterRecord): Promise<CashRegisterFigures> {
+    if (!register.closingFigures) return registerFigures(db, auth.licenseId, register);
+    const { cashCount: _count, ...figures } = register.closingFigures;
+    return figures;
   }
+
+  /** The cash counted at closing; null while open and for registers closed before it was asked. */
+  const cashCountOf = (register: CashRegisterRecord) => register.closingFigures?.cashCount ?? null;
 
   function summaryOf(register: CashRegisterRecord, figures: CashRegisterFigures): CashRegisterSummary {
     return {
       ...figures,
+      cashCount: cashCountOf(register),
       id: register.id,
       startsAt: register.openedAt.toISOString(),
       endDate: register.closedAt?.toISOString() ?? null,
@@ -69,6 +75,7 @@ export function createCashRegistersService(deps: CashRegisterWorkflowDeps) {
             endDate: r.closedAt?.toISOString() ?? null,
             username: r.username,
             notes: r.notes,
+            cashCount: cashCountOf(r),
             reportFileId: r.reportFileId,
           };
         }),

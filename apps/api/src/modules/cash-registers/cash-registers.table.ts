@@ -1,10 +1,13 @@
-import type { CashRegisterFigures } from '@mostrador/contract';
+import type { CashCount, CashRegisterFigures } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { users } from '../employees/employees.table.js';
 import { files } from '../files/files.table.js';
 import { licenses } from '../licenses/licenses.table.js';
+
+/** What closing stores: the register's figures and the drawer as counted. */
+export type ClosingFigures = CashRegisterFigures & { cashCount?: CashCount };
 
 /**
  * A cash register session, from opening (initial cash) to closing (notes, the figures as they were, the
@@ -23,8 +26,11 @@ export const cashRegisters = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
-    /** The figures at closing (euros, as the summary answers them); null while open. */
-    closingFigures: jsonb('closing_figures').$type<CashRegisterFigures>(),
+    /**
+     * The figures at closing (euros, as the summary answers them) with the cash counted then (absent from
+     * registers closed before closing asked for it); null while open.
+     */
+    closingFigures: jsonb('closing_figures').$type<ClosingFigures>(),
     reportFileId: integer('report_file_id').references(() => files.id, { onDelete: 'set null' }),
   },
   (t) => [

@@ -1,4 +1,12 @@
-import { type CashRegisterFigures, type CashRegisterProductLine, centsToEuros } from '@mostrador/contract';
+import {
+  type CashCount,
+  type CashCountLine,
+  type CashRegisterFigures,
+  type CashRegisterProductLine,
+  centsToEuros,
+  denominationsCents,
+  eurosToCents,
+} from '@mostrador/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { createOrdersRepository, type RegisterProductLine } from '../orders/orders.repository.js';
 
@@ -61,5 +69,29 @@ export async function registerFigures(
     productsRefundCash: productLines('cash', true),
     productsSoldCard: productLines('card', false),
     productsRefundCard: productLines('card', true),
+  };
+}
+
+/**
+ * The drawer as counted at closing against the cash it should hold (the figures' currentCashAmount:
+ * initial amount + cash sales − cash refunds), in integer cents until the answer. Counted note by note,
+ * the notes and coins present are kept, largest first.
+ */
+export function cashCountOf(
+  count: { countedCash?: number; denominations?: CashCountLine[] },
+  figures: Pick<CashRegisterFigures, 'currentCashAmount'>,
+): CashCount {
+  const denominations = count.denominations
+    ? count.denominations.filter((l) => l.count > 0).sort((a, b) => b.value - a.value)
+    : null;
+  const countedCents = denominations
+    ? denominationsCents(denominations)
+    : eurosToCents(count.countedCash ?? 0);
+  const expectedCents = eurosToCents(figures.currentCashAmount);
+  return {
+    countedCash: centsToEuros(countedCents),
+    expectedCash: centsToEuros(expectedCents),
+    difference: centsToEuros(countedCents - expectedCents),
+    denominations,
   };
 }

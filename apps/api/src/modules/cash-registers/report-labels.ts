@@ -39,6 +39,14 @@ export interface ReportLabels {
   notes: string;
   noNotes: string;
   page: string;
+  cashCount: string;
+  expectedCash: string;
+  countedCash: string;
+  difference: string;
+  cashShort: string;
+  cashOver: string;
+  cashBalanced: string;
+  denomination: string;
 }
 
 export const reportLabels: Record<Language, ReportLabels> = {
@@ -76,6 +84,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Notes de tancament',
     noNotes: 'Sense notes.',
     page: 'Pàgina {page} de {pages}',
+    cashCount: 'Arqueig de caixa',
+    expectedCash: 'Efectiu esperat',
+    countedCash: 'Efectiu comptat',
+    difference: 'Diferència',
+    cashShort: 'Falta efectiu',
+    cashOver: 'Sobra efectiu',
+    cashBalanced: 'Quadrada',
+    denomination: 'Bitllet o moneda',
   },
   eu: {
     title: 'Kutxa-itxieraren txostena',
@@ -111,6 +127,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Itxierako oharrak',
     noNotes: 'Oharrik ez.',
     page: '{page}/{pages} orria',
+    cashCount: 'Kutxako zenbaketa',
+    expectedCash: 'Espero den eskudirua',
+    countedCash: 'Zenbatutako eskudirua',
+    difference: 'Aldea',
+    cashShort: 'Eskudirua falta da',
+    cashOver: 'Eskudirua soberan',
+    cashBalanced: 'Bat dator',
+    denomination: 'Billetea edo txanpona',
   },
   es: {
     title: 'Informe de cierre de caja',
@@ -146,6 +170,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Notas de cierre',
     noNotes: 'Sin notas.',
     page: 'Página {page} de {pages}',
+    cashCount: 'Arqueo de caja',
+    expectedCash: 'Efectivo esperado',
+    countedCash: 'Efectivo contado',
+    difference: 'Diferencia',
+    cashShort: 'Falta efectivo',
+    cashOver: 'Sobra efectivo',
+    cashBalanced: 'Cuadrada',
+    denomination: 'Billete o moneda',
   },
   en: {
     title: 'Cash register closing report',
@@ -181,6 +213,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Closing notes',
     noNotes: 'No notes.',
     page: 'Page {page} of {pages}',
+    cashCount: 'Cash count',
+    expectedCash: 'Expected cash',
+    countedCash: 'Counted cash',
+    difference: 'Difference',
+    cashShort: 'Cash short',
+    cashOver: 'Cash over',
+    cashBalanced: 'Balanced',
+    denomination: 'Note or coin',
   },
   de: {
     title: 'Kassenabschlussbericht',
@@ -216,6 +256,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Abschlussnotizen',
     noNotes: 'Keine Notizen.',
     page: 'Seite {page} von {pages}',
+    cashCount: 'Kassenzählung',
+    expectedCash: 'Erwarteter Bargeldbestand',
+    countedCash: 'Gezähltes Bargeld',
+    difference: 'Differenz',
+    cashShort: 'Kassenfehlbetrag',
+    cashOver: 'Kassenüberschuss',
+    cashBalanced: 'Ausgeglichen',
+    denomination: 'Schein oder Münze',
   },
   fr: {
     title: 'Rapport de clôture de caisse',
@@ -251,6 +299,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Notes de clôture',
     noNotes: 'Aucune note.',
     page: 'Page {page} sur {pages}',
+    cashCount: 'Comptage de caisse',
+    expectedCash: 'Espèces attendues',
+    countedCash: 'Espèces comptées',
+    difference: 'Écart',
+    cashShort: 'Manque en caisse',
+    cashOver: 'Excédent en caisse',
+    cashBalanced: 'Équilibrée',
+    denomination: 'Billet ou pièce',
   },
   it: {
     title: 'Report di chiusura cassa',
@@ -286,6 +342,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Note di chiusura',
     noNotes: 'Nessuna nota.',
     page: 'Pagina {page} di {pages}',
+    cashCount: 'Conteggio di cassa',
+    expectedCash: 'Contanti previsti',
+    countedCash: 'Contanti contati',
+    difference: 'Differenza',
+    cashShort: 'Ammanco di cassa',
+    cashOver: 'Eccedenza di cassa',
+    cashBalanced: 'Quadrata',
+    denomination: 'Banconota o moneta',
   },
   pt: {
     title: 'Relatório de fecho de caixa',
@@ -321,6 +385,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Notas de fecho',
     noNotes: 'Sem notas.',
     page: 'Página {page} de {pages}',
+    cashCount: 'Contagem de caixa',
+    expectedCash: 'Numerário esperado',
+    countedCash: 'Numerário contado',
+    difference: 'Diferença',
+    cashShort: 'Falta numerário',
+    cashOver: 'Sobra numerário',
+    cashBalanced: 'Certa',
+    denomination: 'Nota ou moeda',
   },
   ru: {
     title: 'Отчёт о закрытии кассы',
@@ -356,6 +428,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: 'Примечания к закрытию',
     noNotes: 'Примечаний нет.',
     page: 'Страница {page} из {pages}',
+    cashCount: 'Пересчёт кассы',
+    expectedCash: 'Ожидаемые наличные',
+    countedCash: 'Пересчитанные наличные',
+    difference: 'Разница',
+    cashShort: 'Недостача',
+    cashOver: 'Излишек',
+    cashBalanced: 'Сходится',
+    denomination: 'Купюра или монета',
   },
   zh: {
     title: '收银台关账报告',
@@ -391,6 +471,14 @@ export const reportLabels: Record<Language, ReportLabels> = {
     notes: '关账备注',
     noNotes: '无备注。',
     page: '第 {page} 页，共 {pages} 页',
+    cashCount: '现金盘点',
+    expectedCash: '应有现金',
+    countedCash: '清点现金',
+    difference: '差额',
+    cashShort: '现金短缺',
+    cashOver: '现金溢余',
+    cashBalanced: '账实相符',
+    denomination: '纸币或硬币',
   },
 };
 

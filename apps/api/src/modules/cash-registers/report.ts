@@ -1,4 +1,5 @@
 import {
+  type CashCount,
   type CashRegisterFigures,
   type CashRegisterProductLine,
   eurosToCents,
@@ -31,6 +32,8 @@ export interface CashRegisterReportInput {
     closedBy: string | null;
   };
   figures: CashRegisterFigures;
+  /** The cash counted at closing; null for registers closed before closing asked for it. */
+  cashCount: CashCount | null;
   notes: string | null;
 }
 
@@ -71,6 +74,8 @@ const colors = {
   zebra: '#f7f8fa',
   accent: '#0958d9',
   accentSoft: '#e8f0fd',
+  short: '#c41d1d',
+  over: '#237804',
 };
 
 /** The closing report as a PDF: A4, the company's header, the figures, the four product tables, notes. */
@@ -284,6 +289,96 @@ export async function renderCashRegisterReport(input: CashRegisterReportInput): 
     y += height;
   }
   y += 22;
+
+  // The cash count: expected, counted and their difference, then the notes and coins when so counted.
+  const count = input.cashCount;
+  if (count) {
+    sectionTitle(labels.cashCount, 3 * 18 + 24);
+    tableHeader([
+      { text: labels.concept, width: conceptWidth + numberWidth, align: 'left' },
+      { text: labels.amount, width: amountWidth, align: 'right' },
+    ]);
+    const differenceCents = eurosToCents(count.difference);
+    const status =
+      differenceCents < 0 ? labels.cashShort : differenceCents > 0 ? labels.cashOver : labels.cashBalanced;
+    const countRows = [
+      { label: labels.expectedCash, value: euros(count.expectedCash), total: false },
+      { label: labels.countedCash, value: euros(count.countedCash), total: false },
+      {
+        label: `${labels.difference} · ${status}`,
+        value: `${differenceCents > 0 ? '+' : ''}${formatCents(differenceCents)}`,
+        total: true,
+      },
+    ];
+    for (const row of countRows) {
+      const height = row.total ? 24 : 18;
+      ensure(height);
+      const color = !row.total
+        ? colors.text
+        : differenceCents < 0
+          ? colors.short
+          : differenceCents > 0
+            ? colors.over
+            : colors.text;
+      if (row.total) {
+        doc.rect(left, y, contentWidth, height).fill(colors.accentSoft);
+        doc.rect(left, y, contentWidth, 1).fill(colors.accent);
+      } else {
+        doc.rect(left, y + height - 0.5, contentWidth, 0.5).fill(colors.rule);
+      }
+      const textY = y + (row.total ? 7 : 4);
+      (row.total ? bold : regular)(row.total ? 10.5 : 9.5, color);
+      doc.text(row.label, left + cellPad, textY, {
+        width: conceptWidth + numberWidth - cellPad * 2,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      doc.text(row.value, left + conceptWidth + numberWidth + cellPad, textY, {
+        width: amountWidth - cellPad * 2,
+        align: 'right',
+        lineBreak: false,
+      });
+      y += height;
+    }
+    y += 12;
+    if (count.denominations?.length) {
+      const denominationColumns = [
+        { text: labels.denomination, width: conceptWidth, align: 'left' as const },
+        { text: labels.count, width: numberWidth, align: 'right' as const },
+        { text: labels.amount, width: amountWidth, align: 'right' as const },
+      ];
+      ensure(20 + 18);
+      tableHeader(denominationColumns);
+      count.denominations.forEach((line, i) => {
+        const height = 18;
+        if (y + height > bottomLimit) {
+          newPage();
+          tableHeader(denominationColumns);
+        }
+        if (i % 2 === 1) doc.rect(left, y, contentWidth, height).fill(colors.zebra);
+        doc.rect(left, y + height - 0.5, contentWidth, 0.5).fill(colors.rule);
+        regular(9.5);
+        const cells = [
+          euros(line.value),
+          formatCount(line.count),
+          formatCents(eurosToCents(line.value) * line.count),
+        ];
+        let x = left;
+        cells.forEach((cell, c) => {
+          const width = denominationColumns[c]!.width;
+          doc.text(cell, x + cellPad, y + 4, {
+            width: width - cellPad * 2,
+            align: denominationColumns[c]!.align,
+            lineBreak: false,
+          });
+          x += width;
+        });
+        y += height;
+      });
+      y += 12;
+    }
+    y += 10;
+  }
 
   // The four product tables.
   const priceWidth = 85;
