@@ -21,9 +21,11 @@ describe('SupportSessionBanner', { timeout: 60_000 }, () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows nothing during a normal session', () => {
+  it('shows nothing during a normal session, and forgets a token kept from a support session ended otherwise', async () => {
+    rememberSupportReturn({ token: 'platform-token', path: '/licenses' });
     renderInApp(<SupportSessionBanner />);
     expect(screen.queryByTestId('support-session')).toBeNull();
+    await waitFor(() => expect(supportReturnOf()).toBeNull());
   });
 
   it('ends the support session on the server and gives back the support user’s own session where he was', async () => {

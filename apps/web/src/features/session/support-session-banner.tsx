@@ -1,18 +1,24 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from './api';
-import { returnToOwnAccount } from './support-return';
+import { forgetSupportReturn, returnToOwnAccount } from './support-return';
 
 /**
  * Shown while a support user works as another employee: whom he is logged in as, and one button that ends
- * the support session and gives him his own account back. Nothing during a normal session.
+ * the support session and gives him his own account back. Nothing during a normal session, which also
+ * forgets a support user's token kept from a support session that ended otherwise.
  */
 export function SupportSessionBanner({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [leaving, setLeaving] = useState(false);
+  const isSupport = !!user.supportUser;
+  useEffect(() => {
+    // A support session left another way (logged out, expired): the kept token is stale, not kept around.
+    if (!isSupport) forgetSupportReturn();
+  }, [isSupport]);
   if (!user.supportUser) return null;
   const label = t('layout.supportBanner', { user: user.name, license: user.licenseName });
   return (
