@@ -19,6 +19,8 @@ export type ScheduleValues = Record<Weekday, RangeValues[]>;
 /** The calendar form's fields: the body's, with times that may still be empty. */
 export interface CalendarFormValues {
   name: string;
+  /** '#rrggbb', or null: the palette's colour for the calendar's id. */
+  color: string | null;
   schedule: ScheduleValues;
   duration: number | null;
   publicDuration: number | null;
@@ -92,6 +94,7 @@ export function copyDay(schedule: ScheduleValues, from: Weekday, to: readonly We
 export function toFormValues(calendar?: BookingCalendar): CalendarFormValues {
   return {
     name: calendar?.name ?? '',
+    color: calendar?.color ?? null,
     schedule: calendar
       ? (Object.fromEntries(
           weekdays.map((day) => [day, (calendar.schedule[day] ?? []).map((r) => ({ ...r }))]),
@@ -116,6 +119,7 @@ export function toBody(values: CalendarFormValues): BookingCalendarBody {
   const canChangeDate = values.canCustomersChangeTheBookingDate;
   return {
     name: values.name,
+    color: values.color ?? null,
     schedule: Object.fromEntries(
       weekdays.map((day) => [
         day,

@@ -4,12 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { CountInput, FormSection } from '../../../components/forms/form-section';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { useCompanySettings } from '../../session/api';
+import { CalendarColourField } from './calendar-colour-field';
 import { ScheduleEditor } from './schedule-editor';
 
 const shape = bookingCalendarBody.shape;
 
 /** The calendar's fields in the order a person fills them: name, opening hours, slots, booking rules. */
-export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onChange: () => void }) {
+export function CalendarFormSections({
+  isNew,
+  onChange,
+  calendarId,
+}: {
+  isNew: boolean;
+  onChange: () => void;
+  calendarId?: number;
+}) {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
   const canChangeDate = Form.useWatch('canCustomersChangeTheBookingDate');
@@ -27,6 +36,16 @@ export function CalendarFormSections({ isNew, onChange }: { isNew: boolean; onCh
               extra={t('calendars.help.name')}
             >
               <Input autoFocus={isNew} maxLength={120} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="color"
+              label={t('calendars.fields.color')}
+              rules={[zodRule(shape.color, t)]}
+              extra={t('calendars.help.color')}
+            >
+              <CalendarColourField calendarId={calendarId} />
             </Form.Item>
           </Col>
         </Row>

@@ -118,7 +118,7 @@ export function CalendarForm({ calendar, onDone, footerStart }: CalendarFormProp
       noValidate
       data-testid="calendar-form"
     >
-      <CalendarFormSections isNew={!calendar} onChange={markDirty} />
+      <CalendarFormSections isNew={!calendar} onChange={markDirty} calendarId={calendar?.id} />
       <FormFooter
         onCancel={onDone}
         saving={create.isPending || update.isPending}
