@@ -5,7 +5,9 @@ import type {
   Booking,
   BookingBody,
   BookingCalendar,
+  BookingCalendarListItem,
   BookingListItem,
+  BookingRange,
   BookingUpdateBody,
   CustomerListItem,
   ListResult,
@@ -24,6 +26,24 @@ export function useBookingList(params: ListParams, options: { enabled?: boolean 
       api.get<ListResult<BookingListItem>>('/admin/bookings', { query: toListQuery(params), signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+  });
+}
+
+/**
+ * Every booking starting in [from, to) (ISO instants, at most 45 days), of one calendar or all: what the
+ * calendar view draws, not paginated.
+ */
+export function useBookingRange(range: { from: string; to: string } | undefined, calendarId: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.bookings.all, 'range', range?.from, range?.to, calendarId],
+    queryFn: ({ signal }) =>
+      api.get<BookingRange>('/admin/bookings/range', {
+        query: { from: range?.from, to: range?.to, bookingCalendarId: calendarId ?? undefined },
+        signal,
+      }),
+    select: (result) => result.items,
+    placeholderData: keepPreviousData,
+    enabled: !!range,
   });
 }
 
@@ -103,12 +123,12 @@ export function useAvailability(
   });
 }
 
-/** The company's calendars, names only, for selectors. */
+/** The company's calendars by name, for selectors and the view (names, colours, capacities). */
 export function useCalendarNames() {
   return useQuery({
     queryKey: [...queryKeys.bookingCalendars.lists(), 'options'],
     queryFn: ({ signal }) =>
-      api.get<ListResult<{ id: number; name: string }>>('/admin/booking-calendars', {
+      api.get<ListResult<BookingCalendarListItem>>('/admin/booking-calendars', {
         query: { limit: 500, orders: { name: 'asc' } },
         signal,
       }),

@@ -13,6 +13,21 @@ export interface BookingFormValues {
   notes: string;
 }
 
+/** What the drawer needs of a booking: a list row and a calendar view's row both have it. */
+export type BookingInDrawer = Pick<
+  BookingListItem,
+  | 'id'
+  | 'bookingCalendarId'
+  | 'productId'
+  | 'customerId'
+  | 'customerName'
+  | 'startsAt'
+  | 'quantity'
+  | 'price'
+  | 'notes'
+  | 'attended'
+>;
+
 /** Where a new booking starts: a calendar and a moment chosen in the view, or nothing. */
 export interface BookingDraft {
   bookingCalendarId?: number;
@@ -23,7 +38,7 @@ export interface BookingDraft {
 }
 
 export function initialValues(
-  booking: BookingListItem | undefined,
+  booking: BookingInDrawer | undefined,
   draft: BookingDraft | undefined,
   timeZone: string,
 ): BookingFormValues {

@@ -1,6 +1,20 @@
-import type { WeeklySchedule } from '@mostrador/contract';
+import type { BookingRangeItem, WeeklySchedule } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
-import { anomalyEvent, businessHoursOf, colourOf, visibleHours } from './calendar-events';
+import { calendarColour, calendarPalette, textColourOn } from '../calendars/calendar-colour';
+import {
+  anomalyEvent,
+  bookingEvent,
+  businessHoursOf,
+  byLocalDay,
+  classEvent,
+  groupClasses,
+  placementClass,
+  placementCss,
+  placesOf,
+  sideBySide,
+  visibleHours,
+} from './calendar-events';
+import { mondayOf, weekRange } from './components/agenda-view';
 
 const closed = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
 const massage: WeeklySchedule = {
@@ -33,8 +47,7 @@ describe('calendar view helpers', () => {
     expect(visibleHours([])).toEqual({ slotMinTime: '07:00:00', slotMaxTime: '22:00:00' });
   });
 
-  it('gives each calendar its colour and shades exceptions behind the bookings', () => {
-    expect(colourOf([4, 9], 9)).not.toBe(colourOf([4, 9], 4));
+  it('shades exceptions behind the bookings', () => {
     const event = anomalyEvent(
       {
         id: 3,
@@ -46,5 +59,165 @@ describe('calendar view helpers', () => {
       4,
     );
     expect(event).toMatchObject({ display: 'background', title: 'Navidad', classNames: ['anomaly-close'] });
+  });
+});
+
+let nextId = 1;
+function booking(over: Partial<BookingRangeItem> = {}): BookingRangeItem {
+  return {
+    id: nextId++,
+    bookingCalendarId: 1,
+    productId: 10,
+    customerId: 100,
+    startsAt: '2026-12-01T09:00:00.000Z',
+    endsAt: '2026-12-01T10:00:00.000Z',
+    quantity: 1,
+    spaces: 1,
+    price: 12,
+    notes: null,
+    attended: null,
+    productName: 'Yoga',
+    customerName: 'Ana García',
+    customerPhone: null,
+    ...over,
+  };
+}
+
+describe('calendar colours', () => {
+  it('keeps a calendar’s own colour and gives one without a colour the palette’s by its id', () => {
+    expect(calendarColour({ id: 3, color: '#123456' })).toBe('#123456');
+    expect(calendarColour({ id: 3, color: null })).toBe(calendarPalette[3]);
+    expect(calendarColour({ id: 3 + calendarPalette.length })).toBe(calendarPalette[3]);
+    expect(calendarColour({ id: 4 })).not.toBe(calendarColour({ id: 5 }));
+  });
+
+  it('writes white on dark colours and near-black on light ones', () => {
+    for (const colour of calendarPalette) expect(textColourOn(colour)).toBe('#ffffff');
+    expect(textColourOn('#ffe58f')).toBe('rgba(0, 0, 0, 0.88)');
+    expect(textColourOn('#ffffff')).toBe('rgba(0, 0, 0, 0.88)');
+    expect(textColourOn('#000000')).toBe('#ffffff');
+  });
+
+  it('paints a booking in its calendar’s colour with readable text', () => {
+    const event = bookingEvent(booking({ attended: false }), '#ffe58f', true);
+    expect(event).toMatchObject({
+      backgroundColor: '#ffe58f',
+      textColor: 'rgba(0, 0, 0, 0.88)',
+      editable: true,
+      classNames: ['booking-unattended'],
+      extendedProps: { calendarId: 1 },
+    });
+  });
+});
+
+describe('classes', () => {
+  it('counts the places of a calendar by the spaces a unit takes', () => {
+    expect(placesOf(12, { spaces: 1, quantity: 1 })).toBe(12);
+    expect(placesOf(12, { spaces: 6, quantity: 3 })).toBe(6);
+    expect(placesOf(1, { spaces: 1, quantity: 1 })).toBe(1);
+  });
+
+  it('groups the bookings of a product, calendar and time into one block with booked / places', () => {
+    const capacities = new Map([
+      [1, 12],
+      [2, 1],
+    ]);
+    const zoe = booking({ customerName: 'Zoe', quantity: 2, spaces: 2 });
+    const ana = booking({ customerName: 'Ana' });
+    const later = booking({ startsAt: '2026-12-01T11:00:00.000Z', endsAt: '2026-12-01T12:00:00.000Z' });
+    const otherProduct = booking({ productId: 11, productName: 'Pilates' });
+    const massage = booking({ bookingCalendarId: 2, productName: 'Masaje' });
+    const { singles, classes } = groupClasses([zoe, ana, later, otherProduct, massage], (id) =>
+      capacities.get(id),
+    );
+    expect(singles).toEqual([massage]);
+    expect(classes).toHaveLength(3);
+    const yoga = classes[0]!;
+    expect(yoga).toMatchObject({ productName: 'Yoga', booked: 3, places: 12, bookingCalendarId: 1 });
+    expect(yoga.attendees.map((a) => a.customerName)).toEqual(['Ana', 'Zoe']);
+    expect(classes.map((c) => c.booked)).toEqual([3, 1, 1]);
+    const event = classEvent(yoga, '#0958d9');
+    expect(event).toMatchObject({ title: 'Yoga 3/12', editable: false, classNames: ['booking-class'] });
+    expect(event.extendedProps.block).toBe(yoga);
+  });
+
+  it('keeps bookings single while the calendar’s capacity is unknown', () => {
+    const one = booking();
+    expect(groupClasses([one], () => undefined)).toEqual({ singles: [one], classes: [] });
+  });
+});
+
+describe('side by side', () => {
+  const at = (id: string, calendarId: number, start: string, end: string) => ({
+    ...bookingEvent(booking({ bookingCalendarId: calendarId }), '#000000', false),
+    id,
+    start: `2026-12-01T${start}:00Z`,
+    end: `2026-12-01T${end}:00Z`,
+  });
+
+  it('gives each calendar its band and splits a band where its own bookings share time', () => {
+    const events = [
+      at('a', 1, '09:00', '10:00'),
+      at('b', 2, '09:00', '10:00'),
+      at('c', 2, '09:30', '10:30'),
+      at('d', 2, '11:00', '12:00'),
+      at('e', 3, '09:00', '10:00'),
+      {
+        ...anomalyEvent(
+          {
+            id: 1,
+            type: 'close',
+            startsAt: '2026-12-01T00:00:00Z',
+            endsAt: '2026-12-02T00:00:00Z',
+            reason: null,
+          },
+          3,
+        ),
+      },
+    ];
+    const placed = sideBySide(events, [1, 2, 3]);
+    const third = 100 / 3;
+    expect(placed.get('a')).toEqual({ left: 0, width: third });
+    expect(placed.get('b')).toEqual({ left: third, width: third / 2 });
+    expect(placed.get('c')).toEqual({ left: third + third / 2, width: third / 2 });
+    // Alone again after the overlap: the whole band.
+    expect(placed.get('d')).toEqual({ left: third, width: third });
+    expect(placed.get('e')).toEqual({ left: 2 * third, width: third });
+    expect(placed.get('anomaly-3-1')).toEqual({ left: 2 * third, width: third });
+  });
+
+  it('writes one rule per placement that moves FullCalendar’s harness', () => {
+    const p = { left: 50, width: 25 };
+    expect(placementClass(p)).toBe('sbs-500-250');
+    const css = placementCss([p, p, { left: 0, width: 50 }]);
+    expect(css.split('\n')).toHaveLength(2);
+    expect(css).toContain('.fc-timegrid-event-harness:has(> .sbs-500-250), ');
+    expect(css).toContain(
+      '.fc-timegrid-bg-harness:has(> .sbs-500-250) { left: 50% !important; right: 25% !important; }',
+    );
+  });
+});
+
+describe('the phone agenda', () => {
+  it('groups items by the company’s local day, in time order', () => {
+    const items = [
+      { start: '2026-12-01T23:30:00Z' },
+      { start: '2026-12-01T08:00:00Z' },
+      { start: '2026-12-02T09:00:00Z' },
+    ];
+    // 23:30 UTC is 00:30 on the 2nd in Madrid.
+    expect(byLocalDay(items, 'Europe/Madrid')).toEqual([
+      ['2026-12-01', [{ start: '2026-12-01T08:00:00Z' }]],
+      ['2026-12-02', [{ start: '2026-12-01T23:30:00Z' }, { start: '2026-12-02T09:00:00Z' }]],
+    ]);
+  });
+
+  it('reads a week from Monday, local midnight to local midnight, across a DST change', () => {
+    expect(mondayOf('2026-03-29')).toBe('2026-03-23');
+    expect(mondayOf('2026-03-23')).toBe('2026-03-23');
+    expect(weekRange('2026-03-23', 'Europe/Madrid')).toEqual({
+      from: '2026-03-22T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+    });
   });
 });

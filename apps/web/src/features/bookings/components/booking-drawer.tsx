@@ -1,9 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import {
-  type BookingListItem,
-  bookingRescheduleRefusalCodes,
-  bookingStartRefusalCodes,
-} from '@mostrador/contract';
+import { bookingRescheduleRefusalCodes, bookingStartRefusalCodes } from '@mostrador/contract';
 import {
   App,
   Button,
@@ -43,6 +39,7 @@ import {
 import {
   type BookingDraft,
   type BookingFormValues,
+  type BookingInDrawer,
   initialValues,
   nextDay,
   sameInstant,
@@ -52,7 +49,7 @@ import {
 interface BookingDrawerProps {
   open: boolean;
   /** The booking to edit; none to create one (from `draft`). */
-  booking?: BookingListItem;
+  booking?: BookingInDrawer;
   draft?: BookingDraft;
   onClose: () => void;
 }
@@ -324,6 +321,8 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
                 loading={availability.isFetching}
                 notFoundContent={closed.length ? t('bookings.closedThatDay') : t('bookings.noStartsThatDay')}
                 placeholder={t('bookings.chooseTime')}
+                // A start not among the options (the day's are loading, or another day's) still reads as a time.
+                labelRender={({ label, value }) => label ?? (typeof value === 'string' ? time(value) : value)}
                 options={starts.map((s) => ({
                   value: s.value,
                   disabled: s.full && !s.isCurrent,

@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, TeamOutlined } from '@ant-design/icons';
 import type {
   DatesSetArg,
   EventClickArg,
@@ -22,34 +22,52 @@ import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import {
-  type BookingListItem,
+  type BookingRangeItem,
   type BookingUpdateBody,
   bookingRescheduleRefusalCodes,
   type CalendarView,
   calendarViews,
   type Language,
 } from '@mostrador/contract';
-import { App, Card, Flex, type GlobalToken, Select, theme } from 'antd';
+import { App, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { useAppContext } from '../../../app/app-context';
 import { parseRecordId } from '../../../components/records/record-page';
+import { dayjs } from '../../../lib/dayjs';
+import { calendarColour, textColourOn } from '../../calendars/calendar-colour';
 import { useCompanySettings, useCurrentUser } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useUpdateUiConfig } from '../../settings/api';
 import {
   useAnomaliesBetween,
-  useBookingList,
+  useBookingRange,
   useCalendarNames,
   useCalendars,
   useUpdateBooking,
 } from '../api';
 import type { BookingDraft } from '../booking-values';
-import { anomalyEvent, bookingEvent, businessHoursOf, colourOf, visibleHours } from '../calendar-events';
+import {
+  anomalyEvent,
+  bookingEvent,
+  businessHoursOf,
+  type CalendarEvent,
+  type CalendarInfo,
+  type ClassBlock,
+  classEvent,
+  groupClasses,
+  placementClass,
+  placementCss,
+  sideBySide,
+  visibleHours,
+} from '../calendar-events';
+import { type AgendaEntry, AgendaView, mondayOf, weekRange } from '../components/agenda-view';
 import { BookingDrawer } from '../components/booking-drawer';
 import { BookingsHeader, bookingsCalendarPath } from '../components/bookings-header';
+import { CalendarLegend } from '../components/calendar-legend';
+import { ClassAttendees } from '../components/class-attendees';
 
 const locales: Record<Language, LocaleInput> = {
   ca: caLocale,
@@ -97,6 +115,9 @@ function calendarCss(token: GlobalToken): string {
 .mostrador-calendar .booking-unattended { opacity: 0.55; }
 .mostrador-calendar .booking-unattended .fc-event-main { text-decoration: line-through; }
 .mostrador-calendar .fc-bg-event { opacity: 0.6; }
+.mostrador-calendar.side-by-side .fc-timegrid-col-events { margin: 0 1px; }
+.mostrador-calendar .fc .fc-button-primary { text-transform: none; }
+.mostrador-calendar .fc .fc-button-primary::first-letter { text-transform: uppercase; }
 .mostrador-calendar .fc-bg-event .fc-event-title { color: ${token.colorText}; font-size: 11px; font-style: normal; }
 @media (max-width: 575px) {
   .mostrador-calendar .fc .fc-toolbar { flex-wrap: wrap; gap: 8px; }
@@ -105,8 +126,25 @@ function calendarCss(token: GlobalToken): string {
 `;
 }
 
-function EventContent({ arg }: { arg: EventContentArg }) {
-  const booking = arg.event.extendedProps.booking as BookingListItem | undefined;
+function EventContent({ arg, placesText }: { arg: EventContentArg; placesText: (b: ClassBlock) => string }) {
+  const booking = arg.event.extendedProps.booking as BookingRangeItem | undefined;
+  const block = arg.event.extendedProps.block as ClassBlock | undefined;
+  if (block) {
+    return (
+      <div style={{ overflow: 'hidden', lineHeight: 1.3 }} data-testid={`class-event-${block.key}`}>
+        <div>
+          {arg.timeText} <TeamOutlined aria-hidden />{' '}
+          <span style={{ fontWeight: 600 }} data-testid="class-places">
+            {block.booked}/{block.places}
+          </span>
+        </div>
+        <div style={{ fontWeight: 600 }}>{block.productName}</div>
+        <span className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
+          {placesText(block)}
+        </span>
+      </div>
+    );
+  }
   if (!booking) return <div className="fc-event-title">{arg.event.title}</div>;
   return (
     <div style={{ overflow: 'hidden', lineHeight: 1.3 }} data-testid={`booking-event-${booking.id}`}>
@@ -123,10 +161,50 @@ function EventContent({ arg }: { arg: EventContentArg }) {
   );
 }
 
+/** The calendars' names over their bands in a day's column header, each in its colour. */
+function BandsHeader({ text, calendars }: { text: string; calendars: CalendarInfo[] }) {
+  return (
+    <div style={{ width: '100%' }}>
+      <div>{text}</div>
+      <div style={{ display: 'flex', gap: 1 }} data-testid="calendar-bands">
+        {calendars.map((c) => {
+          const colour = calendarColour(c);
+          return (
+            <span
+              key={c.id}
+              title={c.name}
+              style={{
+                flex: 1,
+                minWidth: 0,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                background: colour,
+                color: textColourOn(colour),
+                fontSize: 11,
+                fontWeight: 400,
+                padding: '0 2px',
+                borderRadius: 2,
+                textTransform: 'none',
+              }}
+            >
+              {c.name}
+            </span>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+type DrawerState = { booking?: BookingRangeItem; draft?: BookingDraft };
+
 /**
  * The bookings on the calendar: day (default), week and month views in the company's time zone, one
- * calendar or all, opening hours and exceptions shaded; click a free time to book there, a booking to open
- * it, drag it to move it (the product's rules apply, staff may override after confirming).
+ * calendar or all (side by side in the day and week views, each in its colour, with a legend), opening
+ * hours and exceptions shaded; every booking of the visible range, a class as one block with its places.
+ * Click a free time to book there, a booking to open it, a class for its attendees; drag a booking to move
+ * it (the product's rules apply, staff may override after confirming). On a phone, a week's agenda.
  */
 export function BookingsCalendarPage() {
   const { t } = useTranslation();
@@ -139,14 +217,19 @@ export function BookingsCalendarPage() {
   const updateUiConfig = useUpdateUiConfig();
   const can = usePermissions();
   const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const isPhone = screens.md === false;
   const rawId = useParams().id;
   const calendarId = parseRecordId(rawId) ?? null;
   const calendars = useCalendarNames();
-  const allIds = (calendars.data ?? []).map((c) => c.id);
-  const shownIds = calendarId ? [calendarId] : allIds;
+  const allCalendars: CalendarInfo[] = calendars.data ?? [];
+  const shown = calendarId ? allCalendars.filter((c) => c.id === calendarId) : allCalendars;
+  const shownIds = shown.map((c) => c.id);
   const [view, setView] = useState<CalendarView>(saved.view ?? 'timeGridDay');
   const [range, setRange] = useState<{ from: string; to: string }>();
-  const [drawer, setDrawer] = useState<{ booking?: BookingListItem; draft?: BookingDraft }>();
+  const [monday, setMonday] = useState(() => mondayOf(dayjs().tz(timeZone).format('YYYY-MM-DD')));
+  const [drawer, setDrawer] = useState<DrawerState>();
+  const [openClass, setOpenClass] = useState<ClassBlock>();
   const update = useUpdateBooking();
 
   // The address has no calendar: the one the user chose last time, if any.
@@ -166,33 +249,42 @@ export function BookingsCalendarPage() {
     navigate(bookingsCalendarPath(id));
   };
 
-  const bookings = useBookingList(
-    {
-      page: 1,
-      limit: 500,
-      orders: { startsAt: 'asc' },
-      filters: {
-        startsAt: { gte: range?.from, lt: range?.to },
-        status: { eq: 'confirmed' },
-        ...(calendarId ? { bookingCalendarId: { eq: calendarId } } : {}),
-      },
-    },
-    { enabled: !!range },
-  );
+  // The phone's agenda reads its week; the calendar the range FullCalendar shows.
+  const visible = isPhone ? weekRange(monday, timeZone) : range;
+  const bookings = useBookingRange(visible, calendarId);
   const fullCalendars = useCalendars(shownIds);
   const schedules = fullCalendars.flatMap((q) => (q.data ? [q.data.schedule] : []));
-  const anomalies = useAnomaliesBetween(shownIds, range?.from ?? '', range?.to ?? '', !!range);
+  const anomalies = useAnomaliesBetween(shownIds, visible?.from ?? '', visible?.to ?? '', !!visible);
 
-  const events = useMemo(() => {
+  const byId = useMemo(() => new Map(allCalendars.map((c) => [c.id, c])), [allCalendars]);
+  const colourOfCalendar = (id: number) => calendarColour(byId.get(id) ?? { id, color: null });
+  const grouped = useMemo(
+    () => groupClasses(bookings.data ?? [], (id) => byId.get(id)?.maximumConcurrentBookings),
+    [bookings.data, byId],
+  );
+  const sideBySideOn = !isPhone && view !== 'dayGridMonth' && shown.length > 1;
+
+  const { events, css } = useMemo(() => {
     const canMove = can('bookings_edit');
-    const list = (bookings.data?.items ?? []).map((b) =>
-      bookingEvent(b, colourOf(allIds, b.bookingCalendarId), canMove),
-    );
+    const colour = (id: number) => calendarColour(byId.get(id) ?? { id, color: null });
+    const list: CalendarEvent[] = [
+      ...grouped.singles.map((b) => bookingEvent(b, colour(b.bookingCalendarId), canMove)),
+      ...grouped.classes.map((c) => classEvent(c, colour(c.bookingCalendarId))),
+    ];
     const shading = anomalies.flatMap((q, index) =>
       (q.data?.items ?? []).map((a) => anomalyEvent(a, shownIds[index] as number)),
     );
-    return [...shading, ...list];
-  }, [bookings.data, anomalies, allIds, shownIds, can]);
+    const all = [...shading, ...list];
+    if (!sideBySideOn) return { events: all, css: '' };
+    const placements = sideBySide(all, shownIds);
+    return {
+      events: all.map((e) => {
+        const p = placements.get(e.id);
+        return p ? { ...e, classNames: [...(e.classNames ?? []), placementClass(p)] } : e;
+      }),
+      css: placementCss(placements.values()),
+    };
+  }, [grouped, anomalies, byId, shownIds, can, sideBySideOn]);
 
   // FullCalendar's arrow icons are role="img" without a name; their buttons are named (Previous day…).
   const calendarBox = useRef<HTMLDivElement>(null);
@@ -210,7 +302,7 @@ export function BookingsCalendarPage() {
     }
   };
 
-  const move = async (booking: BookingListItem, startsAt: string, revert: () => void, override = false) => {
+  const move = async (booking: BookingRangeItem, startsAt: string, revert: () => void, override = false) => {
     const body: BookingUpdateBody = {
       bookingCalendarId: booking.bookingCalendarId,
       customerId: booking.customerId,
@@ -241,36 +333,73 @@ export function BookingsCalendarPage() {
   };
 
   const onDrop = (info: EventDropArg) => {
-    const booking = info.event.extendedProps.booking as BookingListItem | undefined;
+    const booking = info.event.extendedProps.booking as BookingRangeItem | undefined;
     if (!booking || !info.event.start) return info.revert();
     void move(booking, info.event.start.toISOString(), info.revert);
   };
 
   const onDateClick = (info: DateClickArg) => {
     if (!can('bookings_create')) return;
-    setDrawer({
-      draft: {
-        bookingCalendarId: calendarId ?? undefined,
-        start: info.date,
-        withTime: !info.allDay,
-      },
-    });
+    // Side by side, the band clicked names the calendar.
+    let bookingCalendarId = calendarId ?? undefined;
+    if (sideBySideOn && !info.allDay) {
+      const box = info.dayEl.getBoundingClientRect();
+      const band = Math.floor(((info.jsEvent.clientX - box.left) / Math.max(1, box.width)) * shownIds.length);
+      bookingCalendarId = shownIds[Math.min(Math.max(band, 0), shownIds.length - 1)];
+    }
+    setDrawer({ draft: { bookingCalendarId, start: info.date, withTime: !info.allDay } });
   };
 
   const onEventClick = (info: EventClickArg) => {
-    const booking = info.event.extendedProps.booking as BookingListItem | undefined;
+    const booking = info.event.extendedProps.booking as BookingRangeItem | undefined;
+    const block = info.event.extendedProps.block as ClassBlock | undefined;
     if (booking) setDrawer({ booking });
+    else if (block) setOpenClass(block);
+  };
+
+  const placesText = (block: ClassBlock) =>
+    t('bookings.placesTaken', { booked: block.booked, places: block.places });
+
+  const agendaEntries: AgendaEntry[] = [
+    ...grouped.singles.map((b) => ({
+      key: `booking-${b.id}`,
+      start: b.startsAt,
+      end: b.endsAt,
+      colour: colourOfCalendar(b.bookingCalendarId),
+      title: `${b.customerName}${b.quantity > 1 ? ` ×${b.quantity}` : ''}`,
+      detail: `${b.productName} · ${byId.get(b.bookingCalendarId)?.name ?? ''}`,
+      isClass: false,
+      onOpen: () => setDrawer({ booking: b }),
+    })),
+    ...grouped.classes.map((c) => ({
+      key: `class-${c.key}`,
+      start: c.startsAt,
+      end: c.endsAt,
+      colour: colourOfCalendar(c.bookingCalendarId),
+      title: `${c.productName} · ${c.booked}/${c.places}`,
+      detail: `${placesText(c)} · ${byId.get(c.bookingCalendarId)?.name ?? ''}`,
+      isClass: true,
+      onOpen: () => setOpenClass(c),
+    })),
+  ];
+
+  const buttonText = {
+    today: t('bookings.viewButtons.today'),
+    day: t('bookings.viewButtons.day'),
+    week: t('bookings.viewButtons.week'),
+    month: t('bookings.viewButtons.month'),
   };
 
   return (
     <div data-testid="bookings-calendar">
       <style>{calendarCss(token)}</style>
+      {css && <style>{css}</style>}
       <BookingsHeader
         mode="calendar"
         onCreate={() => setDrawer({ draft: { bookingCalendarId: calendarId ?? undefined } })}
       />
-      <Card styles={{ body: { padding: 16 } }}>
-        <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+      <Card styles={{ body: { padding: isPhone ? 12 : 16 } }}>
+        <Flex gap={16} wrap align="center" style={{ marginBottom: 12 }}>
           <Select<number>
             value={calendarId ?? 0}
             onChange={(value) => chooseCalendar(value || null)}
@@ -280,42 +409,74 @@ export function BookingsCalendarPage() {
             popupMatchSelectWidth={false}
             options={[
               { value: 0, label: t('bookings.allCalendars') },
-              ...(calendars.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+              ...allCalendars.map((c) => ({ value: c.id, label: c.name })),
             ]}
             style={{ minWidth: 220, maxWidth: '100%' }}
             data-testid="calendar-select"
           />
+          {shown.length > 1 && <CalendarLegend calendars={shown} />}
         </Flex>
-        <div className="mostrador-calendar" ref={calendarBox} style={{ fontSize: token.fontSizeSM }}>
-          <FullCalendar
-            plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, luxonPlugin]}
+        {isPhone ? (
+          <AgendaView
+            monday={monday}
+            onMonday={setMonday}
+            entries={agendaEntries}
+            loading={bookings.isLoading}
             timeZone={timeZone}
-            locale={locales[language]}
-            initialView={view}
-            headerToolbar={{
-              left: 'prev,next today',
-              center: 'title',
-              right: 'timeGridDay,timeGridWeek,dayGridMonth',
-            }}
-            height="auto"
-            allDaySlot={false}
-            nowIndicator
-            slotDuration="00:30:00"
-            {...visibleHours(schedules)}
-            businessHours={businessHoursOf(schedules)}
-            events={events}
-            eventContent={(arg) => <EventContent arg={arg} />}
-            eventDurationEditable={false}
-            eventDrop={onDrop}
-            eventClick={onEventClick}
-            dateClick={onDateClick}
-            datesSet={onDatesSet}
-            dayMaxEvents={4}
-            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            language={language}
           />
-        </div>
+        ) : (
+          <div
+            className={`mostrador-calendar${sideBySideOn ? ' side-by-side' : ''}`}
+            ref={calendarBox}
+            style={{ fontSize: token.fontSizeSM }}
+          >
+            <FullCalendar
+              plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, luxonPlugin]}
+              timeZone={timeZone}
+              locale={locales[language]}
+              buttonText={buttonText}
+              initialView={view}
+              headerToolbar={{
+                left: 'prev,next today',
+                center: 'title',
+                right: 'timeGridDay,timeGridWeek,dayGridMonth',
+              }}
+              height="auto"
+              allDaySlot={false}
+              nowIndicator
+              slotDuration="00:30:00"
+              {...visibleHours(schedules)}
+              businessHours={businessHoursOf(schedules)}
+              events={events}
+              eventOrder="start,title"
+              eventContent={(arg) => <EventContent arg={arg} placesText={placesText} />}
+              dayHeaderContent={
+                sideBySideOn ? (arg) => <BandsHeader text={arg.text} calendars={shown} /> : undefined
+              }
+              eventDurationEditable={false}
+              eventDrop={onDrop}
+              eventClick={onEventClick}
+              dateClick={onDateClick}
+              datesSet={onDatesSet}
+              dayMaxEvents={4}
+              eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+              slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            />
+          </div>
+        )}
       </Card>
+      {openClass && (
+        <ClassAttendees
+          block={openClass}
+          calendarName={byId.get(openClass.bookingCalendarId)?.name ?? ''}
+          onOpen={(booking) => {
+            setOpenClass(undefined);
+            setDrawer({ booking });
+          }}
+          onClose={() => setOpenClass(undefined)}
+        />
+      )}
       {drawer && (
         <BookingDrawer
           open
