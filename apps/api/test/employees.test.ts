@@ -1,4 +1,11 @@
-import { allPermissions, ErrorCode, type PermissionScope, SUPER_ADMIN } from '@mostrador/contract';
+import {
+  allPermissions,
+  ErrorCode,
+  type PermissionScope,
+  permissionPresetNames,
+  permissionPresets,
+  SUPER_ADMIN,
+} from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPermissions } from '../src/db/schema.js';
@@ -866,5 +873,66 @@ describe('who may edit or delete whom (contract §4)', () => {
       payload: { name: 'The owner' },
     });
     expect(renamed.status).toBe(200);
+  });
+});
+
+describe('role presets (contract permissionPresets) as the permission editor sends them', () => {
+  it('are taken as they are from an owner, the administrator with the right to grant what he holds', async () => {
+    const owner = await createLicense(t);
+    for (const name of permissionPresetNames) {
+      const preset = permissionPresets[name];
+      const entries = [
+        ...preset.map(can),
+        ...(preset.includes('grant_permissions') ? preset.map(grant) : []),
+      ];
+      const res = await call(t, 'POST', url, {
+        token: owner.token,
+        payload: {
+          name: `Preset ${name}`,
+          username: unique(name),
+          password: 'password-1234',
+          permissions: entries,
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const held = res.body.data.permissions as Entry[];
+      expect(
+        held
+          .filter((e) => e.scope === 'can_do')
+          .map((e) => e.permission)
+          .sort(),
+      ).toEqual([...preset].sort());
+    }
+  });
+
+  it('are refused in full from who may not grant all of it: the editor fills only what he may grant', async () => {
+    const owner = await createLicense(t);
+    const receptionist = permissionPresets.receptionist;
+    const desk = await createEmployee(t, owner.code, owner.token, [
+      can('employees_create'),
+      can('grant_permissions'),
+      ...receptionist.map(grant),
+    ]);
+    const cashier = permissionPresets.cashier.map(can);
+    expectError(
+      await call(t, 'POST', url, {
+        token: desk.token,
+        payload: {
+          name: 'Cajero',
+          username: unique('cashier'),
+          password: 'password-1234',
+          permissions: cashier,
+        },
+      }),
+      403,
+      ErrorCode.cannotGrantPermission,
+    );
+    // The part of the preset he may grant goes through.
+    const mine = cashier.filter((e) => receptionist.includes(e.permission as (typeof receptionist)[number]));
+    const res = await call(t, 'POST', url, {
+      token: desk.token,
+      payload: { name: 'Cajero', username: unique('cashier'), password: 'password-1234', permissions: mine },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 });
