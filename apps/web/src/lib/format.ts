@@ -41,12 +41,8 @@ export function decimalSeparatorOf(language: string): string {
   return part?.value ?? '.';
 }
 
-/** A phone as stored (+34600123456) made readable: Spanish numbers grouped as +34 600 123 456. */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const spanish = /^\+34(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  return spanish ? `+34 ${spanish[1]} ${spanish[2]} ${spanish[3]}` : phone;
-}
+/** A phone as stored (+34600123456) made readable, +34 600 123 456: the contract's one formatter. */
+export { formatPhone } from '@mostrador/contract';
 
 /**
  * A decimal number as people type it, whatever their keyboard's habit: "45,5", "45.5", "1.234,56" and

@@ -1,7 +1,7 @@
 import { type Customer, type CustomField, customerBody } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
 import { dayjs } from '../../lib/dayjs';
-import { fullName, toBody, toFormValues } from './customer-values';
+import { fullName, toBody, toFormValues, typedPhone } from './customer-values';
 
 const field = (id: number, type: CustomField['type']): CustomField => ({
   id,
@@ -104,5 +104,20 @@ describe('customer form values', () => {
   it('names a customer by name and surname', () => {
     expect(fullName(customer)).toBe('Lucía García López');
     expect(fullName({ name: 'Pablo', surname: null })).toBe('Pablo');
+  });
+});
+
+describe('typedPhone: the phone field as it is typed', () => {
+  it('drops separators, reads 00 as + and gives a Spanish number +34', () => {
+    expect(typedPhone('689 921 849')).toBe('+34689921849');
+    expect(typedPhone('689-92-18-49')).toBe('+34689921849');
+    expect(typedPhone('(0034) 689.921.849')).toBe('+34689921849');
+    expect(typedPhone('+33 6 12 34 56 78')).toBe('+33612345678');
+  });
+  it('leaves a number still being typed alone', () => {
+    expect(typedPhone('689 92')).toBe('68992');
+    expect(typedPhone('+')).toBe('+');
+    expect(typedPhone('')).toBe('');
+    expect(typedPhone(undefined)).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import type {
   genders,
   Language,
 } from '@mostrador/contract';
+import { normalizePhone } from '@mostrador/contract';
 import type { Dayjs } from 'dayjs';
 import { dayjs } from '../../lib/dayjs';
 
@@ -53,6 +54,15 @@ export const textFields = [
   'notes',
 ] as const;
 export type TextField = (typeof textFields)[number];
+
+/**
+ * A phone field's value as it is typed: spaces, dots, dashes and brackets dropped, "00" read as "+", and
+ * a Spanish number typed without its country code (nine digits from 6 to 9) given +34, the company's.
+ */
+export function typedPhone(value: string | undefined): string {
+  if (!value) return '';
+  return normalizePhone(value.replace(/[\s.\-()]/g, ''));
+}
 
 /** "Ana García López": the name a person is called by, for titles and confirmations. */
 export function fullName(customer: { name: string; surname: string | null }): string {

@@ -5,7 +5,7 @@ import { FormSection } from '../../../components/forms/form-section';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { dayjs } from '../../../lib/dayjs';
 import { useCompanySettings } from '../../session/api';
-import type { TextField } from '../customer-values';
+import { type TextField, typedPhone } from '../customer-values';
 import { useCustomerFields } from '../use-customer-fields';
 import { CustomFieldItem } from './custom-field-item';
 
@@ -20,8 +20,6 @@ interface TextOptions {
   normalize?: (value: string) => string;
 }
 
-/** Spaces, dots, dashes and brackets people type in phone numbers; the stored form has none. */
-const withoutSeparators = (value: string) => value?.replace(/[\s.\-()]/g, '');
 const upperCase = (value: string) => value?.toUpperCase();
 
 /** The customer's fields in titled sections, in the order a receptionist asks for them. */
@@ -62,7 +60,7 @@ export function CustomerFormSections({ isNew }: { isNew: boolean }) {
           {text('email', { type: 'email' })}
         </Col>
         <Col xs={24} md={12}>
-          {text('phone', { type: 'tel', help: 'customers.phoneHelp', normalize: withoutSeparators })}
+          {text('phone', { type: 'tel', help: 'customers.phoneHelp', normalize: typedPhone })}
         </Col>
       </FormSection>
       <FormSection grid title={t('customers.sections.company')} testId="customer-section-company">

@@ -1,8 +1,12 @@
-import { Select, type SelectProps, Typography } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import { formatPhone } from '@mostrador/contract';
+import { Button, Divider, Select, type SelectProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerSearch } from '../../bookings/api';
+import { usePermissions } from '../../session/permissions';
 import { useCustomer } from '../api';
+import { QuickCustomerDialog, type QuickCustomerValues, quickValuesFrom } from './quick-customer-dialog';
 
 /** "Name Surname", or the company, or the id: how a customer reads in a picker. */
 function labelOf(
@@ -21,15 +25,31 @@ export interface CustomerSelectProps
   onChange?: (value: number | undefined) => void;
   /** How to name the chosen customer before anything is typed; without it, the customer is read. */
   currentLabel?: string;
+  /**
+   * "New customer" at the foot of the list: a small dialog (name, phone or email) that creates the customer
+   * and selects them. On unless false (a list's filter); shown only to who may create customers.
+   */
+  quickCreate?: boolean;
   'data-testid'?: string;
 }
 
 /**
  * A search over the company's customers as the user types (debounced), showing the chosen one before
  * anything is typed: the order's customer, the orders list's customer filter, the booking's customer.
+ * A phone typed with spaces or dashes finds its customer too (the API reads it as digits).
  */
-export function CustomerSelect({ value, onChange, currentLabel, ...props }: CustomerSelectProps) {
+export function CustomerSelect({
+  value,
+  onChange,
+  currentLabel,
+  quickCreate = true,
+  ...props
+}: CustomerSelectProps) {
   const { t } = useTranslation();
+  const canCreate = usePermissions()('customers_create') && quickCreate;
+  const [creating, setCreating] = useState<QuickCustomerValues>();
+  /** The customer just created here, named before any search finds them. */
+  const [created, setCreated] = useState<{ id: number; label: string }>();
   const [term, setTerm] = useState('');
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
@@ -42,15 +62,18 @@ export function CustomerSelect({ value, onChange, currentLabel, ...props }: Cust
   const options = (search.data ?? []).map((c) => ({
     value: c.id,
     label: labelOf({ name: c.contactName, surname: c.contactSurname, company: c.companyName }, c.id),
-    detail: [c.contactEmail, c.contactPhone, c.companyName].filter(Boolean).join(' · '),
+    detail: [c.contactEmail, formatPhone(c.contactPhone), c.companyName].filter(Boolean).join(' · '),
   }));
   if (chosen !== undefined && !options.some((o) => o.value === chosen))
     options.unshift({
       value: chosen,
-      label: currentLabel ?? (current.data ? labelOf(current.data, chosen) : t('common.loading')),
+      label:
+        created?.id === chosen
+          ? created.label
+          : (currentLabel ?? (current.data ? labelOf(current.data, chosen) : t('common.loading'))),
       detail: '',
     });
-  return (
+  const select = (
     <Select<number>
       {...props}
       showSearch={{ filterOption: false, onSearch: setTerm }}
@@ -58,6 +81,30 @@ export function CustomerSelect({ value, onChange, currentLabel, ...props }: Cust
       onChange={(next) => onChange?.(next ?? undefined)}
       loading={search.isFetching}
       options={options}
+      popupRender={
+        canCreate
+          ? (menu) => (
+              <>
+                {menu}
+                <Divider style={{ margin: '4px 0' }} />
+                <Button
+                  type="text"
+                  block
+                  icon={<UserAddOutlined aria-hidden />}
+                  style={{ textAlign: 'start', justifyContent: 'flex-start' }}
+                  // The list would close (and the click be lost) if the search box lost its focus first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => setCreating(quickValuesFrom(term))}
+                  data-testid="customer-quick-create"
+                >
+                  {term.trim()
+                    ? t('customers.quick.createNamed', { term: term.trim() })
+                    : t('customers.quick.open')}
+                </Button>
+              </>
+            )
+          : undefined
+      }
       optionRender={(option) => (
         <div>
           <div>{option.data.label}</div>
@@ -69,5 +116,22 @@ export function CustomerSelect({ value, onChange, currentLabel, ...props }: Cust
         </div>
       )}
     />
+  );
+  if (!canCreate) return select;
+  return (
+    <>
+      {select}
+      <QuickCustomerDialog
+        open={creating !== undefined}
+        initial={creating}
+        onClose={() => setCreating(undefined)}
+        onCreated={(customer) => {
+          setCreated({ id: customer.id, label: labelOf(customer, customer.id) });
+          setCreating(undefined);
+          setTerm('');
+          onChange?.(customer.id);
+        }}
+      />
+    </>
   );
 }

@@ -58,7 +58,8 @@ describe('the customer form', () => {
     expect(screen.getByTestId('customer-section-more')).toBeTruthy();
     expect(screen.queryByLabelText('Colour')).toBeNull();
     expect(field('Country').value).toBe('España');
-    fireEvent.change(field('Phone'), { target: { value: '600 123 456' } });
+    // Eight digits: no Spanish number, so no +34 is guessed and the rule speaks.
+    fireEvent.change(field('Phone'), { target: { value: '600 123 45' } });
     fireEvent.change(field('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByTestId('customer-save'));
     expect(
@@ -74,7 +75,9 @@ describe('the customer form', () => {
 
     fireEvent.change(field('Name'), { target: { value: ' Lucía ' } });
     fireEvent.change(field('Email'), { target: { value: 'Lucia@Example.ES' } });
-    fireEvent.change(field('Phone'), { target: { value: '+34 600 123 456' } });
+    // A Spanish number typed as people say it gets the company's +34.
+    fireEvent.change(field('Phone'), { target: { value: '600 12 34 56' } });
+    expect(field('Phone').value).toBe('+34600123456');
     fireEvent.change(field('Tax ID'), { target: { value: 'b12345678' } });
     fireEvent.mouseDown(field('How did you find us?'));
     fireEvent.click(await screen.findByTitle('Google', undefined, slow));

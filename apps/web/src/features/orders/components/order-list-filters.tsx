@@ -61,6 +61,7 @@ export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
           notFoundContent={t('orders.list.filters.noCustomers')}
           popupMatchSelectWidth={false}
           style={{ minWidth: 220, maxWidth: '100%' }}
+          quickCreate={false}
           data-testid="order-filter-customer"
         />
       )}
