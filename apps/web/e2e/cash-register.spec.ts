@@ -21,7 +21,11 @@ test.describe('cash register', () => {
     ).toBeVisible();
     if (await dialog.getByTestId('register-summary').isVisible()) {
       await dialog.getByTestId('close-register').click();
+      await dialog.getByTestId('cash-count-mode').getByText('One amount').click();
+      await dialog.getByTestId('counted-cash').fill('0');
       await dialog.getByTestId('confirm-close-register').click();
+      // Counted 0 €: the difference is asked to be confirmed.
+      await page.getByTestId('confirm-close-difference').click();
       await expect(page.getByText('The cash register has been closed').last()).toBeVisible();
       await page.getByTestId('cash-register-button').click();
     }
@@ -46,8 +50,12 @@ test.describe('cash register', () => {
     expect(await seriousViolations(page), 'summary').toEqual([]);
     await screenshots(page, 'cash-register-summary-en');
 
-    // Close with notes: the next click offers to open it again.
+    // Close with the drawer counted note by note (it balances) and notes: the next click offers to open it again.
     await dialog.getByTestId('close-register').click();
+    await dialog.getByLabel('Number of 200,00 €').fill('1');
+    await dialog.getByLabel('Number of 50,00 €').fill('1');
+    await dialog.getByLabel('Number of 0,50 €').fill('1');
+    await expect(dialog.getByTestId('cash-count-difference')).toHaveAttribute('data-difference', 'balanced');
     await dialog.getByLabel('Closing notes').fill('Cuadre correcto');
     await dialog.getByTestId('confirm-close-register').click();
     await expect(page.getByText('The cash register has been closed').last()).toBeVisible();

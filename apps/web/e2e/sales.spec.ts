@@ -22,8 +22,16 @@ test.describe('a day at the counter', () => {
     await logIn(page, company, { language: 'es' });
     const id = unique();
     // The demo keeps today's register open once the centre has opened: start from a closed one.
-    if (await apiCall(page, 'GET', '/admin/cash-register/open'))
-      await apiCall(page, 'PATCH', '/admin/cash-register/close', { notes: 'Cierre previo e2e' });
+    const open = await apiCall<{ currentCashAmount: number } | null>(
+      page,
+      'GET',
+      '/admin/cash-register/open',
+    );
+    if (open)
+      await apiCall(page, 'PATCH', '/admin/cash-register/close', {
+        notes: 'Cierre previo e2e',
+        countedCash: open.currentCashAmount,
+      });
     const taxes = await apiCall<{ items: { id: number; percentage: number }[] }>(page, 'GET', '/admin/taxes');
     const vat = taxes.items.find((tax) => tax.percentage === 21)!;
     const candle = `Vela ${id}`;
@@ -84,8 +92,11 @@ test.describe('a day at the counter', () => {
     expect(await seriousViolations(page), 'summary').toEqual([]);
     await page.screenshot({ path: path.join(shots, 'sales-register-summary-es-desktop.png') });
 
-    // Close with notes: the report downloads at once.
+    // Close with the drawer counted as one amount (it balances) and notes: the report downloads at once.
     await dialog.getByTestId('close-register').click();
+    await dialog.getByTestId('cash-count-mode').getByText('Un importe').click();
+    await dialog.getByTestId('counted-cash').fill('214,90');
+    await expect(dialog.getByTestId('cash-count-difference')).toHaveAttribute('data-difference', 'balanced');
     await dialog.getByLabel('Notas de cierre').fill('Cuadre correcto, una devolución');
     const download = page.waitForEvent('download');
     await dialog.getByTestId('confirm-close-register').click();

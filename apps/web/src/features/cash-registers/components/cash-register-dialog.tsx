@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { CashRegisterSummary } from '@mostrador/contract';
+import { type CashRegisterSummary, eurosToCents, formatCents } from '@mostrador/contract';
 import { App, Button, Form, Input, Modal, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,24 +7,35 @@ import { useErrorMessage } from '../../../api/errors';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { downloadRegisterReport, useCloseCashRegister, useOpenRegister } from '../api';
+import {
+  CashCountForm,
+  type CashCountValue,
+  closeBodyOf,
+  countedCents,
+  emptyCashCount,
+} from './cash-count-form';
 import { OpenRegisterForm } from './open-register-form';
 import { RegisterSummary } from './register-summary';
 
 /**
  * The header's register dialog: closed → open it with an initial amount; open → its summary, and closing
- * with notes for those who may close it. Closing downloads the register's PDF report at once; the
+ * for those who may close it: the drawer counted (note by note or as one amount) against the cash
+ * expected, the difference asked to be confirmed when there is one, and notes. Closing downloads the register's PDF report at once; the
  * confirmation offers it again, in case the browser blocked the download.
  */
 export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message, notification } = App.useApp();
+  const { message, notification, modal } = App.useApp();
   const errorMessage = useErrorMessage();
   const { timeZone } = useCompanySettings();
   const canClose = usePermissions()('cashRegisters_close');
   const register = useOpenRegister(open);
+  const summary = register.data;
   const close = useCloseCashRegister();
   const [closing, setClosing] = useState(false);
   const [notes, setNotes] = useState('');
+  const [count, setCount] = useState<CashCountValue>(emptyCashCount);
+  const [countError, setCountError] = useState<string | undefined>();
 
   const downloadReport = async (closed: CashRegisterSummary) => {
     try {
@@ -34,16 +45,39 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
     }
   };
 
-  const confirmClose = async () => {
+  /** Closing with a difference is asked first, saying how much is missing or over. */
+  const confirmClose = () => {
+    const counted = countedCents(count);
+    if (counted === null || !summary) {
+      setCountError(t('cashRegister.count.required'));
+      return;
+    }
+    const difference = counted - eurosToCents(summary.currentCashAmount);
+    if (difference === 0) return void submitClose();
+    modal.confirm({
+      title: t('cashRegister.count.confirmTitle'),
+      content: t(difference < 0 ? 'cashRegister.count.confirmShort' : 'cashRegister.count.confirmOver', {
+        amount: formatCents(Math.abs(difference)),
+      }),
+      okText: t('cashRegister.count.confirmOk'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-close-difference' },
+      cancelText: t('cashRegister.back'),
+      cancelButtonProps: { 'data-testid': 'cancel-close-difference' },
+      onOk: () => submitClose(),
+    });
+  };
+
+  const submitClose = async () => {
     let closed: CashRegisterSummary;
     try {
-      closed = await close.mutateAsync({ notes });
+      closed = await close.mutateAsync(closeBodyOf(count, notes));
     } catch (error) {
       message.error(errorMessage(error));
       return;
     }
     setClosing(false);
     setNotes('');
+    setCount(emptyCashCount);
     onClose();
     // Stays until dismissed: the button is the way to the report when the browser blocked the download.
     // Bottom right, clear of the header and its register button.
@@ -69,7 +103,6 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
     void downloadReport(closed);
   };
 
-  const summary = register.data;
   const body = () => {
     if (register.isError)
       return (
@@ -85,6 +118,15 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
     if (closing)
       return (
         <Form layout="vertical" data-testid="close-register-form">
+          <CashCountForm
+            expectedCash={summary.currentCashAmount}
+            value={count}
+            onChange={(next) => {
+              setCount(next);
+              setCountError(undefined);
+            }}
+            error={countError}
+          />
           <Form.Item
             label={t('cashRegister.closingNotes')}
             htmlFor="closing-notes"
@@ -96,7 +138,6 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
               onChange={(event) => setNotes(event.target.value)}
               autoSize={{ minRows: 3, maxRows: 8 }}
               maxLength={1000}
-              autoFocus
             />
           </Form.Item>
         </Form>
@@ -116,7 +157,7 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
             type="primary"
             danger
             loading={close.isPending}
-            onClick={() => void confirmClose()}
+            onClick={confirmClose}
             data-testid="confirm-close-register"
           >
             {t('cashRegister.close')}
@@ -145,7 +186,7 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
       onCancel={onClose}
       title={summary ? t('cashRegister.summaryTitle') : t('cashRegister.openTitle')}
       footer={footer}
-      width={summary && !closing ? 760 : 440}
+      width={summary && !closing ? 760 : closing ? 600 : 440}
       destroyOnHidden
       data-testid="cash-register-dialog"
     >

@@ -1,8 +1,16 @@
-import type { CashRegisterProductLine, CashRegisterSummary } from '@mostrador/contract';
+import {
+  type CashCount,
+  type CashCountLine,
+  type CashRegisterProductLine,
+  type CashRegisterSummary,
+  eurosToCents,
+  formatCents,
+} from '@mostrador/contract';
 import { Card, Col, Descriptions, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatEuros } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
+import { Difference } from './cash-count-form';
 
 /** One of the four product-line tables, under a sticky header 500 px high (the spec's summary tables). */
 function ProductLines({
@@ -45,6 +53,66 @@ function ProductLines({
           },
         ]}
       />
+    </Card>
+  );
+}
+
+/** A closed register's cash count: expected, counted, the difference in its colour, the notes and coins. */
+export function CashCountView({ count }: { count: CashCount }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      size="small"
+      title={t('cashRegister.count.title')}
+      style={{ marginBottom: 16 }}
+      data-testid="register-cash-count"
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'expected',
+            label: t('cashRegister.count.expected'),
+            children: formatEuros(count.expectedCash),
+          },
+          {
+            key: 'counted',
+            label: t('cashRegister.count.counted'),
+            children: formatEuros(count.countedCash),
+          },
+          {
+            key: 'difference',
+            label: t('cashRegister.count.difference'),
+            children: <Difference cents={eurosToCents(count.difference)} testId="register-cash-difference" />,
+          },
+        ]}
+      />
+      {count.denominations && count.denominations.length > 0 && (
+        <Table<CashCountLine>
+          size="small"
+          rowKey="value"
+          dataSource={count.denominations}
+          pagination={false}
+          style={{ marginTop: 8 }}
+          columns={[
+            {
+              key: 'value',
+              dataIndex: 'value',
+              title: t('cashRegister.count.denomination'),
+              render: (value: number) => formatEuros(value),
+            },
+            { key: 'count', dataIndex: 'count', title: t('cashRegister.count.units'), align: 'right' },
+            {
+              key: 'amount',
+              title: t('cashRegister.count.subtotal'),
+              align: 'right',
+              render: (_: unknown, line: CashCountLine) => formatCents(eurosToCents(line.value) * line.count),
+            },
+          ]}
+          data-testid="register-cash-denominations"
+        />
+      )}
     </Card>
   );
 }
@@ -112,6 +180,7 @@ export function RegisterSummary({ summary }: { summary: CashRegisterSummary }) {
           },
         ]}
       />
+      {summary.cashCount && <CashCountView count={summary.cashCount} />}
       <Typography.Title level={5}>{t('cashRegister.productLines')}</Typography.Title>
       <ProductLines
         title={t('cashRegister.productsSoldCash')}

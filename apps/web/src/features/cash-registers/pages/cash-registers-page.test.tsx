@@ -29,6 +29,20 @@ const closed = {
   username: 'lucia',
   notes: 'Cuadre correcto',
   reportFileId: null,
+  // 2 € short of the 1.234,50 € expected, counted note by note.
+  cashCount: {
+    countedCash: 1232.5,
+    expectedCash: 1234.5,
+    difference: -2,
+    denominations: [
+      { value: 500, count: 2 },
+      { value: 200, count: 1 },
+      { value: 20, count: 1 },
+      { value: 10, count: 1 },
+      { value: 2, count: 1 },
+      { value: 0.5, count: 1 },
+    ],
+  },
 };
 const open = {
   ...figures,
@@ -38,6 +52,7 @@ const open = {
   username: 'demo',
   notes: null,
   reportFileId: null,
+  cashCount: null,
 };
 const summary = {
   ...closed,
@@ -74,6 +89,10 @@ describe('CashRegistersPage', () => {
     // The id, and the split by payment method, wait in the column chooser.
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers).toContain('Sales amount');
+    // The difference counted at closing, in red when cash was missing; none while open.
+    expect(headers).toContain('Difference');
+    const short = screen.getByText(/^-2,00.€ · Cash short$/);
+    expect(short.closest('.ant-typography-danger')).toBeTruthy();
     expect(headers).not.toContain('ID');
     expect(headers).not.toContain('Card sales');
     // Still open: it says so; no report yet on either.
@@ -89,6 +108,19 @@ describe('CashRegistersPage', () => {
     expect(within(drawer).getByText('Cuadre correcto')).toBeTruthy();
     expect(within(drawer).getByText('Vela aromática de lavanda')).toBeTruthy();
     expect(within(drawer).getByTestId('current-cash').textContent).toMatch(/1\.234,50\s€/);
+    const count = within(drawer).getByTestId('register-cash-count');
+    expect(count.textContent).toMatch(/Expected cash1\.234,50\s€/);
+    expect(count.textContent).toMatch(/Counted cash1\.232,50\s€/);
+    expect(within(count).getByTestId('register-cash-difference').dataset.difference).toBe('short');
+    const rows = within(count).getByTestId('register-cash-denominations').querySelectorAll('tbody tr');
+    expect([...rows].map((row) => row.textContent?.replace(/\s/g, ' '))).toEqual([
+      '500,00 €21.000,00 €',
+      '200,00 €1200,00 €',
+      '20,00 €120,00 €',
+      '10,00 €110,00 €',
+      '2,00 €12,00 €',
+      '0,50 €10,50 €',
+    ]);
   });
 
   it('filters open or closed registers through the URL', async () => {

@@ -1,5 +1,5 @@
 import { EyeOutlined, FilePdfOutlined } from '@ant-design/icons';
-import type { CashRegisterListItem } from '@mostrador/contract';
+import { type CashRegisterListItem, eurosToCents } from '@mostrador/contract';
 import {
   Alert,
   App,
@@ -26,6 +26,7 @@ import {
 import { formatDateTime, formatEuros, formatNumber } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { downloadRegisterReport } from '../api';
+import { Difference } from '../components/cash-count-form';
 import { RegisterSummary } from '../components/register-summary';
 import { useCashRegister, useCashRegisterList } from '../history-api';
 
@@ -260,6 +261,32 @@ export function CashRegistersPage() {
     count('refundsCount', 'cashRegisterHistory.fields.refundsCount'),
     euros('refundsAmount', 'cashRegisterHistory.fields.refundsAmount'),
     euros('currentCashAmount', 'cashRegisterHistory.fields.currentCashAmount'),
+    {
+      key: 'countedCash',
+      title: 'cashRegisterHistory.fields.countedCash',
+      sortable: true,
+      align: 'right',
+      defaultHidden: true,
+      render: (item) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {item.cashCount ? formatEuros(item.cashCount.countedCash) : t('common.noValue')}
+        </span>
+      ),
+    },
+    {
+      key: 'cashDifference',
+      title: 'cashRegisterHistory.fields.cashDifference',
+      sortable: true,
+      align: 'right',
+      render: (item) =>
+        item.cashCount ? (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <Difference cents={eurosToCents(item.cashCount.difference)} />
+          </span>
+        ) : (
+          t('common.noValue')
+        ),
+    },
     count('cashOrdersCount', 'cashRegisterHistory.fields.cashOrdersCount', true),
     euros('cashOrdersAmount', 'cashRegisterHistory.fields.cashOrdersAmount', true),
     count('cashRefundsCount', 'cashRegisterHistory.fields.cashRefundsCount', true),
