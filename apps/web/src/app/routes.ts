@@ -45,6 +45,13 @@ export const appRoutes: AppRoute[] = [
     permissions: ['customers_create'],
     page: () => import('../features/customers/pages/customer-create-page').then((m) => m.CustomerCreatePage),
   },
+  // A customer's page: who they are, their figures, bookings and orders, the next actions.
+  {
+    id: 'customersView',
+    path: '/customers/view/:id',
+    permissions: ['customers_find'],
+    page: () => import('../features/customers/pages/customer-view-page').then((m) => m.CustomerViewPage),
+  },
   {
     id: 'customersEdit',
     path: '/customers/edit/:id',
@@ -153,6 +160,12 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'ordersCreateByCustomer',
     path: '/orders/create-by-customer/:customerId',
+    permissions: ['orders_create'],
+    page: () => import('../features/orders/pages/order-create-page').then((m) => m.OrderCreatePage),
+  },
+  {
+    id: 'ordersCreateFromBookings',
+    path: '/orders/create-from-bookings/:bookingIds',
     permissions: ['orders_create'],
     page: () => import('../features/orders/pages/order-create-page').then((m) => m.OrderCreatePage),
   },

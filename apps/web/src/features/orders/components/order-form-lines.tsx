@@ -304,6 +304,7 @@ function OrderLineCard({
               min={1}
               max={10_000}
               precision={0}
+              disabled={!!line.chargesBooking}
               style={{ width: '100%' }}
               onChange={() => void form.validateFields([['lines', index, 'discount']]).catch(() => undefined)}
               data-testid={`order-line-${index}-quantity`}

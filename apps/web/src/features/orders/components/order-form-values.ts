@@ -1,4 +1,5 @@
 import {
+  type Booking,
   eurosToCents,
   type Order,
   type OrderBody,
@@ -15,8 +16,10 @@ export interface OrderLineValues {
   quantity?: number | null;
   unitPrice?: number | null;
   discount?: number | null;
-  /** The booking the line already holds (edit): shown, never sent again. */
+  /** The booking the line already holds (edit), or the one it charges (checkout from a booking). */
   bookingId?: number | null;
+  /** A new line charging `bookingId`, a booking made in the calendar: sent as the line's `bookingId`. */
+  chargesBooking?: boolean;
   bookingCalendarId?: number;
   day?: string;
   startsAt?: string;
@@ -96,6 +99,28 @@ export function cloneValues(order: Order, allowed: readonly PaymentMethod[]): Or
   };
 }
 
+/**
+ * Checkout from bookings made in the calendar (of one customer): a sale paid at once, one line charging
+ * each booking at its price and quantity, in the first method the user may take at the counter.
+ */
+export function chargeValues(
+  bookings: readonly Booking[],
+  allowed: readonly PaymentMethod[],
+): OrderFormValues {
+  const base = newOrderValues(allowed, bookings[0]?.customerId);
+  return {
+    ...base,
+    lines: bookings.map((booking) => ({
+      productId: booking.productId,
+      quantity: booking.quantity,
+      unitPrice: booking.price,
+      discount: 0,
+      bookingId: booking.id,
+      chargesBooking: true,
+    })),
+  };
+}
+
 /** Cents of a euro amount typed in the form, or undefined when it is none (empty, over two decimals). */
 export function centsOf(value: number | null | undefined): number | undefined {
   if (value === null || value === undefined || !Number.isFinite(value)) return undefined;
@@ -156,6 +181,9 @@ export function toBody(values: OrderFormValues): OrderBody {
       quantity: line.quantity as number,
       unitPrice: line.unitPrice as number,
       discount: line.discount ?? 0,
+      ...(line.chargesBooking && line.id === undefined && line.bookingId
+        ? { bookingId: line.bookingId }
+        : {}),
       ...(!line.bookingId && line.startsAt && line.bookingCalendarId
         ? { booking: { bookingCalendarId: line.bookingCalendarId, startsAt: line.startsAt } }
         : {}),
