@@ -85,7 +85,8 @@ export function placesOf(capacity: number, booking: Pick<BookingRangeItem, 'spac
 
 /**
  * Bookings of a product with several places (its calendar takes more than one unit at once) grouped into
- * one class per calendar, product and period; the others stay single bookings. Attendees by name.
+ * one class per calendar, product and period when there are two or more; the others stay single bookings
+ * (in start order). Attendees by name.
  */
 export function groupClasses(
   bookings: BookingRangeItem[],
@@ -116,9 +117,18 @@ export function groupClasses(
     block.attendees.push(booking);
     classes.set(key, block);
   }
-  for (const block of classes.values())
+  // A lone booking stays a booking (its tile names the customer); two or more make a class.
+  const groups: ClassBlock[] = [];
+  for (const block of classes.values()) {
+    if (block.attendees.length < 2) {
+      singles.push(...block.attendees);
+      continue;
+    }
     block.attendees.sort((a, b) => a.customerName.localeCompare(b.customerName) || a.id - b.id);
-  return { singles, classes: [...classes.values()] };
+    groups.push(block);
+  }
+  singles.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id);
+  return { singles, classes: groups };
 }
 
 export interface CalendarEvent {

@@ -102,6 +102,8 @@ describe('the bookings calendar', () => {
     expect(await screen.findByRole('button', { name: 'Today' }, slow)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Week' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Month' })).toBeTruthy();
+    expect(screen.getByTitle('Next day')).toBeTruthy();
+    expect(screen.getByTitle('Previous day')).toBeTruthy();
     // Side by side: the class as one block with its places, each calendar in its band of the day.
     const places = await screen.findByTestId('class-places', undefined, slow);
     expect(places.textContent).toBe('3/12');

@@ -60,6 +60,7 @@ import {
   groupClasses,
   placementClass,
   placementCss,
+  placesOf,
   sideBySide,
   visibleHours,
 } from '../calendar-events';
@@ -126,7 +127,15 @@ function calendarCss(token: GlobalToken): string {
 `;
 }
 
-function EventContent({ arg, placesText }: { arg: EventContentArg; placesText: (b: ClassBlock) => string }) {
+function EventContent({
+  arg,
+  placesText,
+  placesFor,
+}: {
+  arg: EventContentArg;
+  placesText: (b: ClassBlock) => string;
+  placesFor: (b: BookingRangeItem) => number;
+}) {
   const booking = arg.event.extendedProps.booking as BookingRangeItem | undefined;
   const block = arg.event.extendedProps.block as ClassBlock | undefined;
   if (block) {
@@ -146,6 +155,7 @@ function EventContent({ arg, placesText }: { arg: EventContentArg; placesText: (
     );
   }
   if (!booking) return <div className="fc-event-title">{arg.event.title}</div>;
+  const places = placesFor(booking);
   return (
     <div style={{ overflow: 'hidden', lineHeight: 1.3 }} data-testid={`booking-event-${booking.id}`}>
       <div>
@@ -156,7 +166,10 @@ function EventContent({ arg, placesText }: { arg: EventContentArg; placesText: (
         {booking.customerName}
         {booking.quantity > 1 ? ` ×${booking.quantity}` : ''}
       </div>
-      <div>{booking.productName}</div>
+      <div>
+        {booking.productName}
+        {places > 1 ? ` · ${booking.quantity}/${places}` : ''}
+      </div>
     </div>
   );
 }
@@ -357,6 +370,10 @@ export function BookingsCalendarPage() {
     else if (block) setOpenClass(block);
   };
 
+  const placesFor = (b: BookingRangeItem) => {
+    const capacity = byId.get(b.bookingCalendarId)?.maximumConcurrentBookings;
+    return capacity === undefined ? 1 : placesOf(capacity, b);
+  };
   const placesText = (block: ClassBlock) =>
     t('bookings.placesTaken', { booked: block.booked, places: block.places });
 
@@ -388,6 +405,12 @@ export function BookingsCalendarPage() {
     day: t('bookings.viewButtons.day'),
     week: t('bookings.viewButtons.week'),
     month: t('bookings.viewButtons.month'),
+  };
+  // "Next day", not "Next Day": FullCalendar would put the button's text in its hint.
+  const navUnit = (unit: string) => (['day', 'week', 'month'].includes(unit) ? unit : 'day');
+  const buttonHints = {
+    prev: (_text: string, unit: string) => t(`bookings.viewButtons.previous.${navUnit(unit)}`),
+    next: (_text: string, unit: string) => t(`bookings.viewButtons.next.${navUnit(unit)}`),
   };
 
   return (
@@ -436,6 +459,7 @@ export function BookingsCalendarPage() {
               timeZone={timeZone}
               locale={locales[language]}
               buttonText={buttonText}
+              buttonHints={buttonHints}
               initialView={view}
               headerToolbar={{
                 left: 'prev,next today',
@@ -450,7 +474,7 @@ export function BookingsCalendarPage() {
               businessHours={businessHoursOf(schedules)}
               events={events}
               eventOrder="start,title"
-              eventContent={(arg) => <EventContent arg={arg} placesText={placesText} />}
+              eventContent={(arg) => <EventContent arg={arg} placesText={placesText} placesFor={placesFor} />}
               dayHeaderContent={
                 sideBySideOn ? (arg) => <BandsHeader text={arg.text} calendars={shown} /> : undefined
               }
