@@ -38,6 +38,7 @@ import { FormSection } from '../../../components/forms/form-section';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { issueMessage, zodRule } from '../../../components/forms/zod-rule';
+import { ChangeCalculator } from '../../cash-registers/components/change-calculator';
 import { paymentSettingsPath, paymentSetupRefusalCodes } from '../../payments/payment-errors';
 import { useTaxesById } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -80,8 +81,11 @@ function startFieldErrors(error: unknown, values: OrderFormValues, text: string)
   );
 }
 
-/** Tax base, taxes and total of the lines as they stand, computed as the server does (integer cents). */
-function Totals({ lines }: { lines: OrderLineValues[] }) {
+/**
+ * Tax base, taxes and total of the lines as they stand, computed as the server does (integer cents);
+ * paid in cash, the change for the amount the customer gives.
+ */
+function Totals({ lines, cash }: { lines: OrderLineValues[]; cash: boolean }) {
   const { t } = useTranslation();
   const taxes = useTaxesById();
   // The same products the lines' cards show (one cache): the tax each line is priced with.
@@ -109,6 +113,12 @@ function Totals({ lines }: { lines: OrderLineValues[] }) {
       {row(t('orders.form.taxes'), figures.taxesCents, 'order-taxes')}
       <Divider style={{ margin: '4px 0' }} />
       {row(t('orders.form.total'), figures.totalCents, 'order-total', true)}
+      {cash && figures.totalCents > 0 && (
+        <>
+          <Divider style={{ margin: '4px 0' }} />
+          <ChangeCalculator totalCents={figures.totalCents} />
+        </>
+      )}
     </Flex>
   );
 }
@@ -345,7 +355,7 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
                 </Form.Item>
               </FormSection>
               <FormSection title={t('orders.form.sections.totals')} testId="order-totals">
-                <Totals lines={lines} />
+                <Totals lines={lines} cash={paymentMethod === 'cash'} />
               </FormSection>
             </div>
           </Col>
