@@ -165,6 +165,11 @@ describe('GET /admin/bookings/range', () => {
       failingFields(await range(c.token, { from: '2027-03-01T00:00:00Z', to: '2027-05-01T00:00' })),
     ).toEqual(['to']);
     expect((await range(c.token, { from: '2027-03-01' })).status).toBe(400);
+    // The edges of the calendar answer, empty.
+    const last = await range(c.token, { from: '9999-12-31T00:00', to: '9999-12-31T23:59:59-23:59' });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body.data.items).toEqual([]);
+    expect((await range(c.token, { from: '0001-01-01', to: '0001-01-02' })).status).toBe(200);
   });
 
   it('needs bookings_find', async () => {

@@ -47,6 +47,8 @@ type RangeQuery = z.output<typeof bookingRangeQuery>;
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** The last instant a timestamp column and an ISO string without an expanded year both hold. */
+const lastInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** The engine's refusals as the API's 409 codes. */
 const refusalCodes: Record<StartRefusal, ErrorKey> = {
@@ -299,7 +301,9 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
         !(await createCalendarsRepository(db).find(auth.licenseId, query.bookingCalendarId))
       )
         throw notFound();
-      const rows = await repo.inRange(auth.licenseId, from, to, query.bookingCalendarId);
+      // An end past year 9999 (an offset pushes it there) is out of the database's reach: no booking lies there.
+      const end = new Date(Math.min(to.getTime(), lastInstant));
+      const rows = await repo.inRange(auth.licenseId, from, end, query.bookingCalendarId);
       return {
         items: rows.map((r) => ({
           id: r.id,
