@@ -356,7 +356,8 @@ export async function seedDemoOrders(
     if (register) paymentMethod = future || next() < 0.6 ? 'card' : 'cash';
     else {
       paymentMethod = emailOf.get(b.customerId) && next() < 0.85 ? 'online' : 'transfer';
-      if (future && next() < 0.15) {
+      // Only bookings a day or more ahead still await payment: none starts while the demo is in use.
+      if (b.startsAt.getTime() > now.getTime() + DAY && next() < 0.15) {
         status = 'awaiting_payment';
         paymentDate = null;
       } else if (paymentMethod === 'transfer') {
