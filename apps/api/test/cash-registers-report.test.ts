@@ -153,8 +153,18 @@ describe('the closing report', () => {
 
   it("is written in the company's language, Russian and Chinese included, with names in any script", async () => {
     for (const [locale, labels] of [
-      ['ru', ['Отчёт о закрытии кассы', 'Наличные в кассе', 'Продажи за наличные', 'Кем закрыта']],
-      ['zh', ['收银台关账报告', '钱箱现金', '现金销售', '关闭人', '合计']],
+      [
+        'ru',
+        [
+          'Отчёт о закрытии кассы',
+          'Наличные в кассе',
+          'Продажи за наличные',
+          'Кем закрыта',
+          'Пересчёт кассы',
+          'Разница · Сходится',
+        ],
+      ],
+      ['zh', ['收银台关账报告', '钱箱现金', '现金销售', '关闭人', '合计', '现金盘点', '差额 · 账实相符']],
     ] as const) {
       const c = await salesCompany(t);
       await settle(c, { locale, companyName: locale === 'ru' ? 'Салон «Берёза»' : '静心按摩中心' });

@@ -172,7 +172,11 @@ export function CashRegisterDialog({ open, onClose }: { open: boolean; onClose: 
               key="close"
               type="primary"
               danger
-              onClick={() => setClosing(true)}
+              onClick={() => {
+                setClosing(true);
+                // The expected cash as of now: other cashiers may have sold since the dialog opened.
+                void register.refetch();
+              }}
               data-testid="close-register"
             >
               {t('cashRegister.closeRegister')}
