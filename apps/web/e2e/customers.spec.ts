@@ -86,8 +86,11 @@ test.describe('customers', () => {
     await expect(page).toHaveURL(/filters=/);
     await expect(list.getByRole('row')).toHaveCount(2);
 
-    // Delete from the edit page, after a confirmation naming her and what is lost.
+    // Delete from the edit page (her name opens her page, its Edit button the form), after a confirmation
+    // naming her and what is lost.
     await list.getByRole('link', { name: 'Marina', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Marina Quintana Robles' })).toBeVisible();
+    await page.getByTestId('customer-edit').click();
     await expect(field(page, 'Población')).toHaveValue('Getafe');
     await page.getByTestId('customer-delete').click();
     const confirm = page.getByRole('tooltip');
@@ -150,7 +153,7 @@ test.describe('customers', () => {
 
       await page.goto('/customers?q=estilo%20norte');
       await expect(list.getByRole('row')).toHaveCount(2);
-      await list.getByRole('row').nth(1).getByRole('link').first().click();
+      await list.getByRole('row').nth(1).getByRole('link', { name: /^(Editar a|Edit) / }).click();
       await expect(page.getByTestId('customer-form')).toBeVisible();
       expect(await seriousViolations(page), 'edit').toEqual([]);
       await screenshots(page, `customers-edit-${language}`);

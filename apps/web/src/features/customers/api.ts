@@ -1,4 +1,10 @@
-import type { Customer, CustomerBody, CustomerListItem, ListResult } from '@mostrador/contract';
+import type {
+  Customer,
+  CustomerBody,
+  CustomerListItem,
+  CustomerSummary,
+  ListResult,
+} from '@mostrador/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { type ListParams, toListQuery } from '../../api/list-params';
@@ -19,6 +25,14 @@ export function useCustomer(id: number | undefined) {
     queryKey: queryKeys.customers.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<Customer>(`/admin/customers/${id}`, { signal }),
     enabled: id !== undefined,
+  });
+}
+
+/** A customer's figures (bookings, sales in cents); the parts the user may not see come as null. */
+export function useCustomerSummary(id: number) {
+  return useQuery({
+    queryKey: [...queryKeys.customers.detail(id), 'summary'],
+    queryFn: ({ signal }) => api.get<CustomerSummary>(`/admin/customers/${id}/summary`, { signal }),
   });
 }
 

@@ -1,5 +1,7 @@
 import type { Customer } from '@mostrador/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RecordPage, type RecordTexts, useRecordId } from '../../../components/records/record-page';
 import { formatDateTime } from '../../../lib/format';
@@ -9,7 +11,7 @@ import { useCustomer } from '../api';
 import { CustomerForm } from '../components/customer-form';
 import { DeleteCustomerButton } from '../components/delete-customer-button';
 import { fullName } from '../customer-values';
-import { customersPath, useBackToList } from '../navigation';
+import { customersPath, type fromPageState, useBackToList } from '../navigation';
 
 const texts: RecordTexts = {
   title: 'customers.editTitle',
@@ -24,6 +26,13 @@ function EditCustomer({ customer }: { customer: Customer }) {
   const { timeZone } = useCompanySettings();
   const canDelete = usePermissions()('customers_delete');
   const back = useBackToList();
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  // Opened from the customer's page, itself opened from the list: once deleted, back past the page (it
+  // would answer "not found") to the list as it was.
+  const pageFromList = (state as Partial<ReturnType<typeof fromPageState>> | null)?.pageFromList === true;
+  const deleted = useRef(false);
+  const done = () => (deleted.current && pageFromList ? navigate(-2) : back());
   const name = fullName(customer);
   return (
     <>
@@ -33,10 +42,19 @@ function EditCustomer({ customer }: { customer: Customer }) {
       />
       <CustomerForm
         customer={customer}
-        onDone={back}
+        onDone={done}
         footerStart={
           canDelete
-            ? (leave) => <DeleteCustomerButton id={customer.id} name={name} onDeleted={leave} />
+            ? (leave) => (
+                <DeleteCustomerButton
+                  id={customer.id}
+                  name={name}
+                  onDeleted={() => {
+                    deleted.current = true;
+                    leave();
+                  }}
+                />
+              )
             : undefined
         }
       />

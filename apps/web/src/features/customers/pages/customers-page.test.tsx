@@ -37,6 +37,8 @@ describe('CustomersPage', () => {
     expect(screen.getByRole('link', { name: '+34 600 123 456' }).getAttribute('href')).toBe(
       'tel:+34600123456',
     );
+    // The name opens the customer's page; the pencil, the form.
+    expect(screen.getByRole('link', { name: 'Lucía' }).getAttribute('href')).toBe('/customers/view/1');
     expect(screen.queryByText('Prefiere las citas por la tarde.')).toBeNull();
     expect(screen.getByLabelText('Edit Lucía García López')).toBeTruthy();
     expect(screen.queryByLabelText('Delete Lucía García López')).toBeNull();

@@ -11,7 +11,7 @@ import { useCustomerList } from '../api';
 import { CustomerFilters } from '../components/customer-filters';
 import { DeleteCustomerButton } from '../components/delete-customer-button';
 import { listItemName } from '../customer-values';
-import { createCustomerPath, editCustomerPath, fromListState } from '../navigation';
+import { createCustomerPath, editCustomerPath, fromListState, viewCustomerPath } from '../navigation';
 
 /** Two letters standing for the customer until photos can be uploaded. */
 function initialsOf(item: CustomerListItem): string {
@@ -49,14 +49,12 @@ export function CustomersPage() {
       key: 'contactName',
       title: 'customers.fields.name',
       sortable: true,
-      render: (item) =>
-        canEdit ? (
-          <Link to={editCustomerPath(item.id)} state={fromListState}>
-            {item.contactName}
-          </Link>
-        ) : (
-          item.contactName
-        ),
+      // The customer's page: who they are, their history and the next actions.
+      render: (item) => (
+        <Link to={viewCustomerPath(item.id)} state={fromListState}>
+          {item.contactName}
+        </Link>
+      ),
     },
     { key: 'contactSurname', title: 'customers.fields.surname', sortable: true },
     {

@@ -1,0 +1,248 @@
+import type { BookingListItem, Filters, OrderListItem, Orders } from '@mostrador/contract';
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Grid,
+  Pagination,
+  Result,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useErrorMessage } from '../../../api/errors';
+import { formatDateTime, formatEuros } from '../../../lib/format';
+import { useBookingList } from '../../bookings/api';
+import { useOrderList } from '../../orders/api';
+import { editOrderPath } from '../../orders/components/order-list-paths';
+import { OrderStatusTag } from '../../orders/components/order-list-status-tag';
+import { useCompanySettings } from '../../session/api';
+import { usePermissions } from '../../session/permissions';
+
+const pageSize = 10;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+interface HistoryColumn<T> {
+  key: string;
+  title: string;
+  align?: 'right';
+  render: (item: T) => ReactNode;
+}
+
+interface HistoryListProps<T extends { id: number }> {
+  title: string;
+  testId: string;
+  columns: HistoryColumn<T>[];
+  query: {
+    data?: { items: T[]; total: number };
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  page: number;
+  onPage: (page: number) => void;
+  empty: string;
+}
+
+/**
+ * One part of a customer's history: a table on wide screens, a card per row at phone width (never a table
+ * cut off at its first column), paginated, with its loading, empty and error states.
+ */
+function HistoryList<T extends { id: number }>(props: HistoryListProps<T>) {
+  const { title, testId, columns, query, page, onPage, empty } = props;
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const wide = Grid.useBreakpoint().md ?? true;
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <Result
+        status="warning"
+        title={errorMessage(query.error)}
+        extra={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  } else if (wide) {
+    const tableColumns: TableColumnsType<T> = columns.map((column) => ({
+      key: column.key,
+      title: column.title,
+      align: column.align,
+      render: (_value: unknown, item: T) => column.render(item),
+    }));
+    body = (
+      <Table<T>
+        rowKey="id"
+        size="small"
+        columns={tableColumns}
+        dataSource={items}
+        loading={query.isPending}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
+      />
+    );
+  } else if (!query.isPending && items.length === 0) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  } else {
+    body = (
+      <Flex vertical gap={8}>
+        {items.map((item) => (
+          <Card key={item.id} size="small" loading={query.isPending}>
+            {columns.map((column) => (
+              <Flex key={column.key} justify="space-between" gap={8}>
+                <Typography.Text type="secondary">{column.title}</Typography.Text>
+                <span style={{ textAlign: 'end' }}>{column.render(item)}</span>
+              </Flex>
+            ))}
+          </Card>
+        ))}
+      </Flex>
+    );
+  }
+  return (
+    <Card size="small" title={title} data-testid={testId} styles={{ body: { padding: wide ? 0 : 12 } }}>
+      {body}
+      {total > pageSize && (
+        <Flex justify="flex-end" style={{ padding: 12 }}>
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={pageSize}
+            total={total}
+            onChange={onPage}
+            showSizeChanger={false}
+            showTotal={(count) => t('customers.profile.rows', { count })}
+          />
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+/** The attendance of a booking: a cancelled one says so, a past one whether the customer came. */
+function BookingState({ booking }: { booking: BookingListItem }) {
+  const { t } = useTranslation();
+  if (booking.status === 'cancelled') return <Tag>{t('bookings.statuses.cancelled')}</Tag>;
+  if (booking.attended === null) return <Badge status="default" text={t('bookings.filters.unmarked')} />;
+  return (
+    <Badge
+      status={booking.attended ? 'success' : 'error'}
+      text={t(booking.attended ? 'bookings.filters.attended' : 'bookings.filters.unattended')}
+    />
+  );
+}
+
+/** The customer's bookings: those ahead (soonest first) and those past (latest first). */
+export function CustomerBookings({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const { timeZone } = useCompanySettings();
+  // One instant for both halves, so none falls between them while the page is open.
+  const now = useMemo(() => new Date().toISOString(), []);
+  const [upcomingPage, setUpcomingPage] = useState(1);
+  const [pastPage, setPastPage] = useState(1);
+  const params = (when: Filters[string], orders: Orders, page: number) => ({
+    page,
+    limit: pageSize,
+    filters: { customerId: { eq: customerId }, startsAt: when },
+    orders,
+  });
+  const upcoming = useBookingList(params({ gte: now }, { startsAt: 'asc' }, upcomingPage));
+  const past = useBookingList(params({ lt: now }, { startsAt: 'desc' }, pastPage));
+  const columns: HistoryColumn<BookingListItem>[] = [
+    {
+      key: 'startsAt',
+      title: t('bookings.fields.date'),
+      render: (b) => <span style={nowrap}>{formatDateTime(b.startsAt, timeZone)}</span>,
+    },
+    { key: 'product', title: t('bookings.fields.product'), render: (b) => b.productName },
+    { key: 'calendar', title: t('bookings.fields.calendar'), render: (b) => b.calendarName },
+    { key: 'state', title: t('customers.profile.attendance'), render: (b) => <BookingState booking={b} /> },
+    {
+      key: 'amount',
+      title: t('customers.profile.amount'),
+      align: 'right',
+      render: (b) => <span style={nowrap}>{formatEuros(b.amount)}</span>,
+    },
+  ];
+  return (
+    <Flex vertical gap={16}>
+      <HistoryList
+        title={t('customers.profile.upcomingBookings')}
+        testId="customer-upcoming-bookings"
+        columns={columns}
+        query={upcoming}
+        page={upcomingPage}
+        onPage={setUpcomingPage}
+        empty={t('customers.profile.noUpcomingBookings')}
+      />
+      <HistoryList
+        title={t('customers.profile.pastBookings')}
+        testId="customer-past-bookings"
+        columns={columns}
+        query={past}
+        page={pastPage}
+        onPage={setPastPage}
+        empty={t('customers.profile.noPastBookings')}
+      />
+    </Flex>
+  );
+}
+
+/** The customer's orders and refunds, newest first, each opening the order when the user may. */
+export function CustomerOrders({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const { timeZone } = useCompanySettings();
+  const canOpen = usePermissions()('orders_edit');
+  const [page, setPage] = useState(1);
+  const orders = useOrderList({
+    page,
+    limit: pageSize,
+    filters: { customerId: { eq: customerId } },
+    orders: { createdAt: 'desc' },
+  });
+  const columns: HistoryColumn<OrderListItem>[] = [
+    {
+      key: 'code',
+      title: t('customers.profile.order'),
+      render: (o) => {
+        const label = `#${o.code}`;
+        return canOpen ? <Link to={editOrderPath(o.id)}>{label}</Link> : label;
+      },
+    },
+    {
+      key: 'createdAt',
+      title: t('customers.profile.date'),
+      render: (o) => <span style={nowrap}>{formatDateTime(o.createdAt, timeZone)}</span>,
+    },
+    {
+      key: 'status',
+      title: t('customers.profile.status'),
+      render: (o) => <OrderStatusTag status={o.status} originalOrderId={o.originalOrderId} />,
+    },
+    {
+      key: 'amount',
+      title: t('customers.profile.amount'),
+      align: 'right',
+      render: (o) => <span style={nowrap}>{formatEuros(o.amount)}</span>,
+    },
+  ];
+  return (
+    <HistoryList
+      title={t('customers.profile.ordersAndRefunds')}
+      testId="customer-orders"
+      columns={columns}
+      query={orders}
+      page={page}
+      onPage={setPage}
+      empty={t('customers.profile.noOrders')}
+    />
+  );
+}
