@@ -153,7 +153,11 @@ test.describe('customers', () => {
 
       await page.goto('/customers?q=estilo%20norte');
       await expect(list.getByRole('row')).toHaveCount(2);
-      await list.getByRole('row').nth(1).getByRole('link', { name: /^(Editar a|Edit) / }).click();
+      await list
+        .getByRole('row')
+        .nth(1)
+        .getByRole('link', { name: /^(Editar a|Edit) / })
+        .click();
       await expect(page.getByTestId('customer-form')).toBeVisible();
       expect(await seriousViolations(page), 'edit').toEqual([]);
       await screenshots(page, `customers-edit-${language}`);
