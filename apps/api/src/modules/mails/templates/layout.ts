@@ -1,4 +1,4 @@
-import type { Language, RenderedMail } from '@mostrador/contract';
+import { formatPhone, type Language, type RenderedMail } from '@mostrador/contract';
 import { escapeHtml, oneLine, textToHtml } from './format.js';
 import { labelled, t } from './i18n.js';
 import type { MailCompany } from './types.js';
@@ -158,7 +158,7 @@ function contactLines(company: MailCompany, language: Language): string[] {
   if (name) lines.push(name);
   if (company.address?.trim()) lines.push(oneLine(company.address));
   if (company.phone?.trim())
-    lines.push(labelled(language, t(language, 'layout.phone'), oneLine(company.phone)));
+    lines.push(labelled(language, t(language, 'layout.phone'), oneLine(formatPhone(company.phone))));
   if (company.email?.trim())
     lines.push(labelled(language, t(language, 'layout.email'), oneLine(company.email)));
   if (company.web?.trim()) lines.push(labelled(language, t(language, 'layout.web'), oneLine(company.web)));

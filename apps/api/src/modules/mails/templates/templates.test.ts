@@ -201,6 +201,12 @@ describe('layout', () => {
     expect(mail.text).toContain('Sitio web: https://luna.example');
   });
 
+  it('shows a phone stored as the rule keeps it (+34600000000) grouped, as the app does', () => {
+    const mail = renderTestMail({ ...company, phone: '+34600000000' }, 'es', now);
+    expect(mail.text).toContain('Teléfono: +34 600 000 000');
+    expect(mail.html).toContain('Teléfono: +34 600 000 000');
+  });
+
   it('leaves out the logo, the name and empty contact lines when the company has none', () => {
     const bare = { ...company, name: '', logoCid: null, phone: null, email: null, web: '' };
     const mail = renderTestMail(bare, 'en', now);
