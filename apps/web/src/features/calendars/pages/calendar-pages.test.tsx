@@ -68,6 +68,8 @@ describe('the calendar list', () => {
     expect(within(row).getByRole('link', { name: 'Sala de masajes' }).getAttribute('href')).toBe(
       '/calendars/edit/3',
     );
+    // Without a colour of its own, the palette's for its id (3).
+    expect(within(row).getByTestId('calendar-colour-3').style.background).toBe('rgb(173, 78, 0)');
     expect(within(row).getByText('90 days')).toBeTruthy();
     expect(within(row).getByText('1 h 30 min')).toBeTruthy();
     expect(within(row).getByText('No limit')).toBeTruthy();
@@ -103,9 +105,30 @@ describe('the calendar form', () => {
     await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
     const put = calls.find((c) => c.init.method === 'PUT');
     expect(put?.url).toBe('/v1/admin/booking-calendars/3');
+    expect(JSON.parse(String(put?.init.body)).color).toBeNull();
     expect(JSON.parse(String(put?.init.body)).schedule.monday).toEqual([
       { openAt: '13:00', closedAt: '18:00' },
     ]);
+  });
+
+  it('sends the colour picked from the palette', async () => {
+    const calls = stubFetch(() => ({ body: { data: { ...calendar, schedule: { ...emptySchedule() } } } }));
+    renderRoutes(routes, { route: '/calendars/edit/3', user });
+    expect(await screen.findByRole('heading', { name: 'Sala de masajes' }, slow)).toBeTruthy();
+    expect(screen.getByText('Automatic')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('calendar-color'));
+    // The palette's fifth colour, #531dab.
+    const preset = await waitFor(() => {
+      const found = document.querySelectorAll('.ant-color-picker-presets-color')[4];
+      if (!found) throw new Error('no preset');
+      return found as HTMLElement;
+    }, slow);
+    fireEvent.click(preset);
+    await waitFor(() => expect(screen.queryByText('Automatic')).toBeNull(), slow);
+    fireEvent.click(screen.getByTestId('calendar-save'));
+    await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
+    const put = calls.find((c) => c.init.method === 'PUT');
+    expect(JSON.parse(String(put?.init.body)).color).toBe('#531dab');
   });
 
   it('puts the server’s field errors on the range they name', async () => {

@@ -15,6 +15,7 @@ import { type ResourceColumn, ResourceTable } from '../../../components/resource
 import { formatNumber } from '../../../lib/format';
 import { usePermissions } from '../../session/permissions';
 import { useCalendarList } from '../api';
+import { calendarColour } from '../calendar-colour';
 import { DeleteCalendarButton } from '../components/delete-calendar-button';
 import {
   anomaliesPath,
@@ -49,14 +50,30 @@ export function CalendarsPage() {
       key: 'name',
       title: 'calendars.fields.name',
       sortable: true,
-      render: (item) =>
-        canEdit ? (
-          <Link to={editCalendarPath(item.id)} state={fromListState}>
-            {item.name}
-          </Link>
-        ) : (
-          item.name
-        ),
+      render: (item) => (
+        <span>
+          {/* The colour the bookings view paints it in. */}
+          <span
+            aria-hidden
+            style={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              borderRadius: 2,
+              marginInlineEnd: 8,
+              background: calendarColour(item),
+            }}
+            data-testid={`calendar-colour-${item.id}`}
+          />
+          {canEdit ? (
+            <Link to={editCalendarPath(item.id)} state={fromListState}>
+              {item.name}
+            </Link>
+          ) : (
+            item.name
+          )}
+        </span>
+      ),
     },
     {
       key: 'maximumConcurrentBookings',
