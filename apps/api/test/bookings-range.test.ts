@@ -89,7 +89,7 @@ describe('GET /admin/bookings/range', () => {
     expect(written).toBe(1240);
     const res = await range(c.token, march);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-    const items = res.body.data.items as BookingRangeItem[];
+    const items = res.body.data.bookings as BookingRangeItem[];
     expect(items).toHaveLength(1240);
     const starts = items.map((i) => Date.parse(i.startsAt));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
@@ -128,9 +128,9 @@ describe('GET /admin/bookings/range', () => {
     await t.database.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled.id));
     const res = await range(c.token, { from: '2027-03-02', to: '2027-03-03' });
     expect(res.status).toBe(200);
-    expect(res.body.data.items.map((i: BookingRangeItem) => i.id)).toEqual([early.id, late.id]);
+    expect(res.body.data.bookings.map((i: BookingRangeItem) => i.id)).toEqual([early.id, late.id]);
     const utc = await range(c.token, { from: '2027-03-02T00:00:00Z', to: '2027-03-03T00:00:00Z' });
-    expect(utc.body.data.items.map((i: BookingRangeItem) => i.id)).toEqual([late.id, next.id]);
+    expect(utc.body.data.bookings.map((i: BookingRangeItem) => i.id)).toEqual([late.id, next.id]);
   });
 
   it('answers one calendar’s bookings when asked, and 404 for a calendar of another company', async () => {
@@ -140,13 +140,13 @@ describe('GET /admin/bookings/range', () => {
     const inSala = await createBooking(t, c.token, { ...body, bookingCalendarId: c.calendarId });
     const inPool = await createBooking(t, c.token, { ...body, bookingCalendarId: c.otherCalendarId });
     const all = await range(c.token, march);
-    expect(all.body.data.items.map((i: BookingRangeItem) => i.id).sort()).toEqual(
+    expect(all.body.data.bookings.map((i: BookingRangeItem) => i.id).sort()).toEqual(
       [inSala.id, inPool.id].sort(),
     );
     const one = await range(c.token, { ...march, bookingCalendarId: String(c.otherCalendarId) });
-    expect(one.body.data.items.map((i: BookingRangeItem) => i.id)).toEqual([inPool.id]);
+    expect(one.body.data.bookings.map((i: BookingRangeItem) => i.id)).toEqual([inPool.id]);
     // Another company sees none of them, and not its calendar either.
-    expect((await range(other.token, march)).body.data.items).toEqual([]);
+    expect((await range(other.token, march)).body.data.bookings).toEqual([]);
     expectError(
       await range(other.token, { ...march, bookingCalendarId: String(c.calendarId) }),
       404,
@@ -168,7 +168,7 @@ describe('GET /admin/bookings/range', () => {
     // The edges of the calendar answer, empty.
     const last = await range(c.token, { from: '9999-12-31T00:00', to: '9999-12-31T23:59:59-23:59' });
     expect(last.status, JSON.stringify(last.body)).toBe(200);
-    expect(last.body.data.items).toEqual([]);
+    expect(last.body.data.bookings).toEqual([]);
     expect((await range(c.token, { from: '0001-01-01', to: '0001-01-02' })).status).toBe(200);
   });
 

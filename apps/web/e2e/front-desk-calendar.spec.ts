@@ -155,8 +155,8 @@ test.describe('front desk calendar', () => {
     await expect(view.locator('.fc-dayGridMonth-view')).toBeVisible();
     const answer = page.waitForResponse((r) => r.url().includes('/admin/bookings/range'));
     await view.locator('.fc-next-button').click();
-    const range = (await (await answer).json()) as { data: { items: unknown[] } };
-    expect(range.data.items.length).toBeGreaterThanOrEqual(520);
+    const range = (await (await answer).json()) as { data: { bookings: unknown[] } };
+    expect(range.data.bookings.length).toBeGreaterThanOrEqual(520);
     // The 27th, late in the month, is as full as the 2nd: four blocks and "+6 more" (ten classes a day).
     const { year, month } = nextMonth();
     const lateDay = view.locator(`.fc-daygrid-day[data-date="${year}-${pad(month)}-27"]`);

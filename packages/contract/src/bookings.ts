@@ -241,5 +241,6 @@ export const bookingRangeItemSchema = z.object({
 });
 export type BookingRangeItem = z.infer<typeof bookingRangeItemSchema>;
 
-export const bookingRangeSchema = z.object({ items: z.array(bookingRangeItemSchema) });
+/** Not a list page: every booking of the range at once, under `bookings`. */
+export const bookingRangeSchema = z.object({ bookings: z.array(bookingRangeItemSchema) });
 export type BookingRange = z.infer<typeof bookingRangeSchema>;

@@ -288,7 +288,7 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
      * Every confirmed booking starting in [from, to) (at most bookingRangeMaxDays days), of one calendar
      * of the company or all: the calendar view's read, not paginated. Another company's calendar is 404.
      */
-    async range(auth: AuthContext, query: RangeQuery): Promise<{ items: BookingRangeItem[] }> {
+    async range(auth: AuthContext, query: RangeQuery): Promise<{ bookings: BookingRangeItem[] }> {
       const from = parseClientInstant(query.from, auth.timeZone);
       if (!from) throw invalid('from', 'must be an ISO date-time');
       const to = parseClientInstant(query.to, auth.timeZone);
@@ -305,7 +305,7 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
       const end = new Date(Math.min(to.getTime(), lastInstant));
       const rows = await repo.inRange(auth.licenseId, from, end, query.bookingCalendarId);
       return {
-        items: rows.map((r) => ({
+        bookings: rows.map((r) => ({
           id: r.id,
           bookingCalendarId: r.bookingCalendarId,
           productId: r.productId,

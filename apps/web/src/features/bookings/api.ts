@@ -41,7 +41,7 @@ export function useBookingRange(range: { from: string; to: string } | undefined,
         query: { from: range?.from, to: range?.to, bookingCalendarId: calendarId ?? undefined },
         signal,
       }),
-    select: (result) => result.items,
+    select: (result) => result.bookings,
     placeholderData: keepPreviousData,
     enabled: !!range,
   });

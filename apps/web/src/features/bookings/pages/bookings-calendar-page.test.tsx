@@ -64,7 +64,7 @@ const items = [
 
 function stubApi() {
   return stubFetch((url) => {
-    if (url.includes('/admin/bookings/range')) return { body: { data: { items } } };
+    if (url.includes('/admin/bookings/range')) return { body: { data: { bookings: items } } };
     if (url.includes('/schedule-anomalies'))
       return { body: { data: { items: [], total: 0, page: 1, limit: 500 } } };
     if (url.includes('/admin/booking-calendars/1')) return { body: { data: studio } };
