@@ -212,6 +212,11 @@ describe('a close without a proper count', () => {
         ['denominations.1.value'],
       ],
       [{ denominations: { value: 5, count: 1 } }, ['denominations']],
+      // Found by the fuzzer: a value of more than two decimals is no coin, and no 500.
+      [{ denominations: [{ value: 0.0004872020993692316, count: 21000 }] }, ['denominations.0.value']],
+      [{ denominations: [{ value: 500, count: 100_001 }] }, ['denominations.0.count']],
+      // 30.000 notes of 500 € are 15 million: over the 10 million any amount may be.
+      [{ denominations: [{ value: 500, count: 30_000 }] }, ['denominations']],
     ];
     for (const [payload, fields] of cases) {
       const res = await close(c, payload);

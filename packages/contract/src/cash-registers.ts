@@ -14,6 +14,8 @@ export const cashDenominations = [
 ] as const;
 export type CashDenomination = (typeof cashDenominations)[number];
 
+const maxCount = 100_000;
+
 /** How many of one note or coin are in the drawer. */
 export const cashCountLineSchema = z.object({
   value: z
@@ -24,7 +26,7 @@ export const cashCountLineSchema = z.object({
     .describe(
       'The note or coin in euros: 500, 200, 100, 50, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01',
     ),
-  count: z.number().int().min(0).max(100_000),
+  count: z.number().int().min(0).max(maxCount),
 });
 export type CashCountLine = z.infer<typeof cashCountLineSchema>;
 
@@ -66,7 +68,16 @@ export const cashRegisterCloseBody = z
         ctx.addIssue({ code: 'custom', path: ['denominations', i, 'value'], message: 'counted twice' });
       seen.add(line.value);
     });
-    if (body.denominations && denominationsCents(body.denominations) > 1_000_000_000)
+    // Summed only once every line is a note or coin counted in whole units (the lines' own issues say why not).
+    const lines = body.denominations ?? [];
+    const countable = lines.every(
+      (l) =>
+        (cashDenominations as readonly number[]).includes(l.value) &&
+        Number.isInteger(l.count) &&
+        l.count >= 0 &&
+        l.count <= maxCount,
+    );
+    if (countable && denominationsCents(lines) > 1_000_000_000)
       ctx.addIssue({ code: 'custom', path: ['denominations'], message: 'amount too large' });
   });
 export type CashRegisterCloseBody = z.input<typeof cashRegisterCloseBody>;
