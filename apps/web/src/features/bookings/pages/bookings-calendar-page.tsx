@@ -235,9 +235,13 @@ export function BookingsCalendarPage() {
   const rawId = useParams().id;
   const calendarId = parseRecordId(rawId) ?? null;
   const calendars = useCalendarNames();
-  const allCalendars: CalendarInfo[] = calendars.data ?? [];
-  const shown = calendarId ? allCalendars.filter((c) => c.id === calendarId) : allCalendars;
-  const shownIds = shown.map((c) => c.id);
+  // Stable between renders: the events (hundreds in a month) are rebuilt only when these change.
+  const allCalendars: CalendarInfo[] = useMemo(() => calendars.data ?? [], [calendars.data]);
+  const shown = useMemo(
+    () => (calendarId ? allCalendars.filter((c) => c.id === calendarId) : allCalendars),
+    [allCalendars, calendarId],
+  );
+  const shownIds = useMemo(() => shown.map((c) => c.id), [shown]);
   const [view, setView] = useState<CalendarView>(saved.view ?? 'timeGridDay');
   const [range, setRange] = useState<{ from: string; to: string }>();
   const [monday, setMonday] = useState(() => mondayOf(dayjs().tz(timeZone).format('YYYY-MM-DD')));
