@@ -45,6 +45,7 @@ import {
   sameInstant,
   startOptions,
 } from '../booking-values';
+import { BookingSale } from './booking-sale';
 
 interface BookingDrawerProps {
   open: boolean;
@@ -199,6 +200,7 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
       destroyOnHidden
       data-testid="booking-drawer"
     >
+      {booking && <BookingSale bookingId={booking.id} />}
       {booking && (
         <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-attendance">
           <Typography.Text>

@@ -1,7 +1,7 @@
 import { allowedPaymentMethods, type Booking, type Order } from '@mostrador/contract';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../../api/client';
@@ -12,7 +12,12 @@ import { parseRecordId, RecordPage, type RecordTexts } from '../../../components
 import { usePermissions } from '../../session/permissions';
 import { useOrder } from '../api';
 import { OrderForm } from '../components/order-form';
-import { chargeValues, cloneValues, newOrderValues } from '../components/order-form-values';
+import {
+  chargeValues,
+  cloneValues,
+  newOrderValues,
+  type OrderFormValues,
+} from '../components/order-form-values';
 
 const ordersPath = '/orders';
 
@@ -107,12 +112,11 @@ function ChargeBookings({ rawIds }: { rawIds: string }) {
   });
   const bookings = queries.flatMap((q) => (q.data ? [q.data] : []));
   const loaded = ids.length > 0 && bookings.length === ids.length;
-  const initialValues = useMemo(
-    () => (loaded ? chargeValues(bookings, allowedPaymentMethods(can)) : undefined),
-    // The bookings as first read: the form keeps its own values once open.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: computed once, when they have all arrived
-    [loaded, can],
-  );
+  // The bookings as first read: the form keeps its own values once open.
+  const [initialValues, setInitialValues] = useState<OrderFormValues>();
+  useEffect(() => {
+    if (loaded && !initialValues) setInitialValues(chargeValues(bookings, allowedPaymentMethods(can)));
+  }, [loaded, initialValues, bookings, can]);
   if (!ids.length || queries.some((q) => q.isError))
     return (
       <Result

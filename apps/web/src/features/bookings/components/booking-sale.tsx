@@ -1,0 +1,56 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useOrder } from '../../orders/api';
+import { OrderStatusTag } from '../../orders/components/order-list-status-tag';
+import { usePermissions } from '../../session/permissions';
+import { useBooking } from '../api';
+
+/**
+ * A booking's sale in its drawer: the order that sold or charges it, with its payment state, or "Charge"
+ * (checkout from the booking: the order form with a line charging it) while it is unsold.
+ */
+export function BookingSale({ bookingId }: { bookingId: number }) {
+  const { t } = useTranslation();
+  const can = usePermissions();
+  const navigate = useNavigate();
+  const booking = useBooking(bookingId);
+  const orderId = booking.data?.orderId ?? undefined;
+  const order = useOrder(can('orders_find') ? orderId : undefined);
+  if (!booking.data) return null;
+  if (orderId !== undefined) {
+    return (
+      <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-sale">
+        <ShoppingCartOutlined aria-hidden />
+        {order.data ? (
+          <>
+            <Link to={`/orders/edit/${order.data.id}`} data-testid="booking-sale-order">
+              {t('bookings.sale.order', { code: order.data.code })}
+            </Link>
+            <OrderStatusTag status={order.data.status} />
+          </>
+        ) : (
+          <Typography.Text>{t('bookings.sale.sold')}</Typography.Text>
+        )}
+      </Flex>
+    );
+  }
+  if (booking.data.status !== 'confirmed') return null;
+  return (
+    <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-sale">
+      <Typography.Text type="secondary">{t('bookings.sale.unsold')}</Typography.Text>
+      {can('orders_create') && (
+        <Button
+          size="small"
+          type="primary"
+          icon={<ShoppingCartOutlined aria-hidden />}
+          onClick={() => void navigate(`/orders/create-from-bookings/${bookingId}`)}
+          data-testid="booking-charge"
+        >
+          {t('bookings.sale.charge')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
