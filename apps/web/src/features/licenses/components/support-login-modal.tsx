@@ -1,4 +1,4 @@
-import { LoginOutlined } from '@ant-design/icons';
+import { LoginOutlined, SearchOutlined } from '@ant-design/icons';
 import { SUPER_ADMIN } from '@mostrador/contract';
 import { Alert, Button, Empty, Flex, Input, Modal, Spin, Tag, Typography, theme } from 'antd';
 import { useDeferredValue, useState } from 'react';
@@ -98,9 +98,10 @@ export function SupportLoginModal({ license, onClose }: SupportLoginModalProps) 
     >
       <div data-testid="support-login-modal">
         <Typography.Paragraph type="secondary">{t('licenses.support.sessionNote')}</Typography.Paragraph>
-        <Input.Search
+        <Input
           allowClear
           autoFocus
+          prefix={<SearchOutlined aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           placeholder={t('licenses.support.searchPlaceholder')}
