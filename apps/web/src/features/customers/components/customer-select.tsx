@@ -48,6 +48,11 @@ export function CustomerSelect({
   const { t } = useTranslation();
   const canCreate = usePermissions()('customers_create') && quickCreate;
   const [creating, setCreating] = useState<QuickCustomerValues>();
+  /**
+   * The list's own open state, held here so that "New customer" closes it: left open behind the dialog,
+   * its combobox stays expanded over an emptied listbox that the dialog hides.
+   */
+  const [open, setOpen] = useState(false);
   /** The customer just created here, named before any search finds them. */
   const [created, setCreated] = useState<{ id: number; label: string }>();
   const [term, setTerm] = useState('');
@@ -77,6 +82,8 @@ export function CustomerSelect({
     <Select<number>
       {...props}
       showSearch={{ filterOption: false, onSearch: setTerm }}
+      open={open}
+      onOpenChange={setOpen}
       value={chosen}
       onChange={(next) => onChange?.(next ?? undefined)}
       loading={search.isFetching}
@@ -94,7 +101,10 @@ export function CustomerSelect({
                   style={{ textAlign: 'start', justifyContent: 'flex-start' }}
                   // The list would close (and the click be lost) if the search box lost its focus first.
                   onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => setCreating(quickValuesFrom(term))}
+                  onClick={() => {
+                    setCreating(quickValuesFrom(term));
+                    setOpen(false);
+                  }}
                   data-testid="customer-quick-create"
                 >
                   {term.trim()
