@@ -1,10 +1,12 @@
 import { CheckCircleFilled, CloseCircleFilled, TeamOutlined } from '@ant-design/icons';
 import type {
   DatesSetArg,
+  DayCellMountArg,
   EventClickArg,
   EventContentArg,
   EventDropArg,
   LocaleInput,
+  MoreLinkMountArg,
 } from '@fullcalendar/core';
 import caLocale from '@fullcalendar/core/locales/ca';
 import deLocale from '@fullcalendar/core/locales/de';
@@ -85,7 +87,8 @@ const locales: Record<Language, LocaleInput> = {
 
 /**
  * FullCalendar dressed in the app's theme: antd-like buttons (the active view in the primary colour),
- * a faint shade outside opening hours, today barely tinted; unattended bookings fade out.
+ * a faint shade outside opening hours, today barely tinted; unattended bookings fade out. A month's days
+ * of the months around it in secondary text, not faded out (they must stay readable: WCAG AA).
  */
 function calendarCss(token: GlobalToken): string {
   return `
@@ -120,6 +123,9 @@ function calendarCss(token: GlobalToken): string {
 .mostrador-calendar .fc .fc-button-primary { text-transform: none; }
 .mostrador-calendar .fc .fc-button-primary::first-letter { text-transform: uppercase; }
 .mostrador-calendar .fc-bg-event .fc-event-title { color: ${token.colorText}; font-size: 11px; font-style: normal; }
+.mostrador-calendar .fc .fc-day-other .fc-daygrid-day-top { opacity: 1; }
+.mostrador-calendar .fc .fc-day-other .fc-daygrid-day-number { color: ${token.colorTextSecondary}; }
+.mostrador-calendar .fc .fc-daygrid-more-link { color: ${token.colorText}; }
 @media (max-width: 575px) {
   .mostrador-calendar .fc .fc-toolbar { flex-wrap: wrap; gap: 8px; }
   .mostrador-calendar .fc .fc-toolbar-title { font-size: ${token.fontSizeLG}px; }
@@ -172,6 +178,22 @@ function EventContent({
       </div>
     </div>
   );
+}
+
+/**
+ * FullCalendar's "+N more" is an <a> without href (no role) that carries aria-expanded: a button, as it
+ * acts (it opens the day's popover, by click or Enter).
+ */
+function moreLinkDidMount({ el }: MoreLinkMountArg) {
+  el.setAttribute('role', 'button');
+}
+
+/**
+ * A month's day cell is named by its day number alone (aria-labelledby), while it shows that day's
+ * bookings too: its name is left to its content, the number first.
+ */
+function dayCellDidMount({ el }: DayCellMountArg) {
+  if (el.classList.contains('fc-daygrid-day')) el.removeAttribute('aria-labelledby');
 }
 
 /** The calendars' names over their bands in a day's column header, each in its colour. */
@@ -244,7 +266,10 @@ export function BookingsCalendarPage() {
   const shownIds = useMemo(() => shown.map((c) => c.id), [shown]);
   const [view, setView] = useState<CalendarView>(saved.view ?? 'timeGridDay');
   const [range, setRange] = useState<{ from: string; to: string }>();
-  const [monday, setMonday] = useState(() => mondayOf(dayjs().tz(timeZone).format('YYYY-MM-DD')));
+  // The local day shown ('YYYY-MM-DD'): the calendar opens on it again when it is mounted anew (a window
+  // narrowed to a phone's agenda and widened back, a tablet turned), and the agenda shows its week.
+  const [day, setDay] = useState(() => dayjs().tz(timeZone).format('YYYY-MM-DD'));
+  const monday = mondayOf(day);
   const [drawer, setDrawer] = useState<DrawerState>();
   const [openClass, setOpenClass] = useState<ClassBlock>();
   const update = useUpdateBooking();
@@ -312,6 +337,7 @@ export function BookingsCalendarPage() {
 
   const onDatesSet = (arg: DatesSetArg) => {
     setRange({ from: arg.start.toISOString(), to: arg.end.toISOString() });
+    setDay(dayjs(arg.view.currentStart).tz(timeZone).format('YYYY-MM-DD'));
     const next = arg.view.type as CalendarView;
     if (next !== view && (calendarViews as readonly string[]).includes(next)) {
       setView(next);
@@ -446,7 +472,7 @@ export function BookingsCalendarPage() {
         {isPhone ? (
           <AgendaView
             monday={monday}
-            onMonday={setMonday}
+            onMonday={setDay}
             entries={agendaEntries}
             loading={bookings.isLoading}
             timeZone={timeZone}
@@ -465,6 +491,7 @@ export function BookingsCalendarPage() {
               buttonText={buttonText}
               buttonHints={buttonHints}
               initialView={view}
+              initialDate={day}
               headerToolbar={{
                 left: 'prev,next today',
                 center: 'title',
@@ -488,6 +515,8 @@ export function BookingsCalendarPage() {
               dateClick={onDateClick}
               datesSet={onDatesSet}
               dayMaxEvents={4}
+              moreLinkDidMount={moreLinkDidMount}
+              dayCellDidMount={dayCellDidMount}
               eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
               slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             />
