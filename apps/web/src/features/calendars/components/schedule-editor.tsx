@@ -1,6 +1,6 @@
 import { CopyOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { maxRangesPerDay, type Weekday, weekdays, weeklyScheduleSchema } from '@mostrador/contract';
-import { Button, Col, Flex, Form, Row, Select, Typography, theme } from 'antd';
+import { Button, Col, ConfigProvider, Flex, Form, Row, Select, Typography, theme } from 'antd';
 import type { RuleRender } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -179,7 +179,12 @@ interface ScheduleEditorProps {
   onChange: () => void;
 }
 
-/** The weekly schedule: Monday to Sunday, each with its opening ranges or "closed". */
+/**
+ * The weekly schedule: Monday to Sunday, each with its opening ranges or "closed". The times' lists open
+ * below their selects while the page goes on below them (popupOverflow "scroll"), not above one near the
+ * window's bottom edge: a list above is anchored by its bottom, and it jumped down as typing narrowed it,
+ * so the time about to be clicked moved away (a click then landed on the form behind).
+ */
 export function ScheduleEditor({ onChange }: ScheduleEditorProps) {
   const { language } = useAppContext();
   const names = useMemo(() => weekdayNames(language), [language]);
@@ -199,15 +204,17 @@ export function ScheduleEditor({ onChange }: ScheduleEditorProps) {
   };
 
   return (
-    <div data-testid="schedule-editor">
-      {weekdays.map((day) => (
-        <DayRow
-          key={day}
-          day={day}
-          dayName={names[day]}
-          onCopyToWeekdays={day === 'monday' ? copyMonday : undefined}
-        />
-      ))}
-    </div>
+    <ConfigProvider popupOverflow="scroll">
+      <div data-testid="schedule-editor">
+        {weekdays.map((day) => (
+          <DayRow
+            key={day}
+            day={day}
+            dayName={names[day]}
+            onCopyToWeekdays={day === 'monday' ? copyMonday : undefined}
+          />
+        ))}
+      </div>
+    </ConfigProvider>
   );
 }
