@@ -113,7 +113,10 @@ test.describe('checkout from bookings', () => {
     await expect(page.getByTestId('order-total')).toHaveText('92,50 €');
     await chooseOption(page, page.getByTestId('order-payment-method'), 'Efectivo');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'front-desk-checkout-es');
+    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+    await screenshots(page, 'front-desk-checkout-es', async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+    });
     const saved = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/v1/admin/orders' && r.request().method() === 'POST',
     );
