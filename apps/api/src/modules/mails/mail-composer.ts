@@ -94,6 +94,13 @@ export function createMailComposer(deps: {
   const logoAttachment = (settings: Settings) =>
     settings.logo ? [{ fileId: settings.logo, contentId: logoCid }] : [];
 
+  /** Queues a mail asked for by staff in its own transaction, hands it to the worker, answers it. */
+  async function queueNow(auth: AuthContext, draft: MailDraft): Promise<Mail> {
+    const id = await deps.db.transaction((tx) => deps.mails.queue(tx, draft));
+    deps.mails.dispatch([id]);
+    return deps.mails.get(auth, id);
+  }
+
   /**
    * Who a mail about a record goes to: its customer, or `email` (another customer's address: 404
    * 1000032 for one no customer has), with that recipient's language where known; 409 1000143 when
@@ -372,20 +379,16 @@ export function createMailComposer(deps: {
         totalCents: order.totalCents,
       };
       const rendered = renderOrderReceipt(data, company, language);
-      const id = await deps.db.transaction((tx) =>
-        deps.mails.queue(tx, {
-          licenseId: auth.licenseId,
-          type: 'customer',
-          kind: 'order_receipt',
-          contactId: who.contactId,
-          contactEmail: who.to,
-          language,
-          ...rendered,
-          attachments: logoAttachment(settings),
-        } satisfies MailDraft),
-      );
-      deps.mails.dispatch([id]);
-      return deps.mails.get(auth, id);
+      return queueNow(auth, {
+        licenseId: auth.licenseId,
+        type: 'customer',
+        kind: 'order_receipt',
+        contactId: who.contactId,
+        contactEmail: who.to,
+        language,
+        ...rendered,
+        attachments: logoAttachment(settings),
+      });
     },
 
     /**
@@ -414,20 +417,16 @@ export function createMailComposer(deps: {
       const settings = await deps.settings.ofLicense(auth.licenseId);
       // The invoice's own language: the PDF and its mail say the same.
       const rendered = renderInvoiceMail(invoice, mailCompany(settings, deps.publicUrl), invoice.language);
-      const id = await deps.db.transaction((tx) =>
-        deps.mails.queue(tx, {
-          licenseId: auth.licenseId,
-          type: 'customer',
-          kind: 'invoice',
-          contactId,
-          contactEmail: to,
-          language: invoice.language,
-          ...rendered,
-          attachments: [...logoAttachment(settings), { fileId: pdfFileId }],
-        } satisfies MailDraft),
-      );
-      deps.mails.dispatch([id]);
-      return deps.mails.get(auth, id);
+      return queueNow(auth, {
+        licenseId: auth.licenseId,
+        type: 'customer',
+        kind: 'invoice',
+        contactId,
+        contactEmail: to,
+        language: invoice.language,
+        ...rendered,
+        attachments: [...logoAttachment(settings), { fileId: pdfFileId }],
+      });
     },
 
     /**
@@ -475,20 +474,16 @@ export function createMailComposer(deps: {
         mailCompany(settings, deps.publicUrl),
         language,
       );
-      const id = await deps.db.transaction((tx) =>
-        deps.mails.queue(tx, {
-          licenseId: auth.licenseId,
-          type: 'customer',
-          kind: 'payment_link',
-          contactId: who.contactId,
-          contactEmail: who.to,
-          language,
-          ...rendered,
-          attachments: logoAttachment(settings),
-        } satisfies MailDraft),
-      );
-      deps.mails.dispatch([id]);
-      return deps.mails.get(auth, id);
+      return queueNow(auth, {
+        licenseId: auth.licenseId,
+        type: 'customer',
+        kind: 'payment_link',
+        contactId: who.contactId,
+        contactEmail: who.to,
+        language,
+        ...rendered,
+        attachments: logoAttachment(settings),
+      });
     },
 
     /** The settings' "send a test mail": sent at once with the saved settings; the server's answer. */
