@@ -23,6 +23,7 @@ import {
   redirectForm,
   restOperation,
 } from '../../integrations/redsys/client.js';
+import { decodeParameters, orderOf } from '../../integrations/redsys/signature.js';
 import {
   checkoutSessionView,
   checkStripeKeys,
@@ -451,15 +452,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const version = typeof body.Ds_SignatureVersion === 'string' ? body.Ds_SignatureVersion : undefined;
       if (!params || !signature)
         throw new AppError('paymentSignatureInvalid', { reason: 'missing signed parameters' });
-      let reference: string | undefined;
+      // The order names the payment (and so the key its signature is checked with next).
+      let reference: string | null;
       try {
-        const decoded = JSON.parse(
-          Buffer.from(params.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'),
-        ) as Record<string, unknown>;
-        const order = decoded.Ds_Order ?? decoded.DS_ORDER;
-        reference = typeof order === 'string' ? order : undefined;
+        reference = orderOf(decodeParameters(params));
       } catch {
-        reference = undefined;
+        reference = null;
       }
       if (!reference)
         throw new AppError('validation', [{ field: 'Ds_MerchantParameters', message: 'no Ds_Order' }]);
