@@ -83,6 +83,9 @@ export const ErrorCode = {
   paymentGatewayUnavailable: 1000163,
   paymentSignatureInvalid: 1000164,
   paymentAmountMismatch: 1000165,
+  customFieldNameExists: 1000166,
+  customFieldValuesDoNotFit: 1000167,
+  customFieldEntityChanged: 1000168,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -172,6 +175,9 @@ export const errorStatus: Record<ErrorKey, number> = {
   paymentGatewayUnavailable: 502,
   paymentSignatureInvalid: 400,
   paymentAmountMismatch: 400,
+  customFieldNameExists: 409,
+  customFieldValuesDoNotFit: 409,
+  customFieldEntityChanged: 400,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -268,6 +274,10 @@ export const errorMessage: Record<ErrorKey, string> = {
   paymentGatewayUnavailable: 'The payment gateway could not be reached: try again in a moment',
   paymentSignatureInvalid: "The payment notification's signature is missing, wrong or too old",
   paymentAmountMismatch: "The payment notification's amount or currency does not match the order",
+  customFieldNameExists: 'There is already a custom field with this name',
+  customFieldValuesDoNotFit:
+    'Some saved values of this field do not fit the new type or options: keep the type, or keep the options in use',
+  customFieldEntityChanged: 'A custom field stays with the records it was created for',
 };
 
 const keyByCode = new Map<number, ErrorKey>(
