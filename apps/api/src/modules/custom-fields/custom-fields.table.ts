@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { licenses } from '../licenses/licenses.table.js';
 
@@ -16,5 +17,9 @@ export const customFields = pgTable(
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('custom_fields_license_entity_idx').on(t.licenseId, t.entity, t.position)],
+  (t) => [
+    index('custom_fields_license_entity_idx').on(t.licenseId, t.entity, t.position),
+    // One name per entity, case aside: two creates with the same name at once, the index decides.
+    uniqueIndex('custom_fields_license_entity_name_key').on(t.licenseId, t.entity, sql`lower(${t.name})`),
+  ],
 );

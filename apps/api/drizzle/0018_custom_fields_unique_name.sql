@@ -1,0 +1,3 @@
+-- Names repeated before this index (case aside) keep the oldest as is and the others gain their id.
+UPDATE "custom_fields" AS "c" SET "name" = "c"."name" || ' (' || "c"."id" || ')' WHERE EXISTS (SELECT 1 FROM "custom_fields" AS "o" WHERE "o"."license_id" = "c"."license_id" AND "o"."entity" = "c"."entity" AND lower("o"."name") = lower("c"."name") AND "o"."id" < "c"."id");--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_fields_license_entity_name_key" ON "custom_fields" USING btree ("license_id","entity",lower("name"));
