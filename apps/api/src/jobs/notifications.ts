@@ -3,6 +3,7 @@ import { and, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { zonedToInstant, zoneOffsetMinutes } from '../lib/time.js';
 import { bookings } from '../modules/bookings/bookings.table.js';
+import { customerFullName } from '../modules/customers/customer-name.js';
 import { customers } from '../modules/customers/customers.table.js';
 import type { MailComposer } from '../modules/mails/mail-composer.js';
 import { createMailsRepository } from '../modules/mails/mails.repository.js';
@@ -101,7 +102,7 @@ export function createNotificationScheduler(deps: {
       .select({
         id: customers.id,
         // The full name, as in a reminder and in the settings' preview.
-        name: sql<string>`trim(${customers.name} || ' ' || coalesce(${customers.surname}, ''))`,
+        name: customerFullName(),
         email: customers.email,
         language: customers.language,
       })

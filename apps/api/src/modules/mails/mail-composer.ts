@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
+import { customerFullName, customerNameOrNull } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { FilesService } from '../files/files.service.js';
@@ -138,7 +139,7 @@ export function createMailComposer(deps: {
         rescheduleCount: bookings.rescheduleCount,
         createdAt: bookings.createdAt,
         customerId: customers.id,
-        customerName: sql<string>`trim(${customers.name} || ' ' || coalesce(${customers.surname}, ''))`,
+        customerName: customerFullName(),
         customerEmail: customers.email,
         customerLanguage: customers.language,
         productName: products.name,
@@ -316,9 +317,7 @@ export function createMailComposer(deps: {
           taxBaseCents: orders.taxBaseCents,
           totalCents: orders.totalCents,
           customerId: customers.id,
-          customerName: sql<
-            string | null
-          >`nullif(trim(coalesce(${customers.name}, '') || ' ' || coalesce(${customers.surname}, '')), '')`,
+          customerName: customerNameOrNull(),
           customerEmail: customers.email,
           customerLanguage: customers.language,
         })
@@ -439,9 +438,7 @@ export function createMailComposer(deps: {
           code: orders.code,
           totalCents: orders.totalCents,
           customerId: customers.id,
-          customerName: sql<
-            string | null
-          >`nullif(trim(coalesce(${customers.name}, '') || ' ' || coalesce(${customers.surname}, '')), '')`,
+          customerName: customerNameOrNull(),
           customerEmail: customers.email,
           customerLanguage: customers.language,
         })
