@@ -413,6 +413,8 @@ describe('customer list', () => {
         'contactPhone',
         'image',
         'notes',
+        'city',
+        'customFields',
         'createdAt',
       ].sort(),
     );
@@ -426,6 +428,8 @@ describe('customer list', () => {
       contactPhone: everyField.phone,
       image: null,
       notes: everyField.notes,
+      city: everyField.city,
+      customFields: [],
       createdAt: created.createdAt,
     });
   });
@@ -671,6 +675,38 @@ describe('customer custom fields', () => {
     });
     expect(emptied.body.data.customFields).toEqual([]);
     expect((await getCustomer(token, created.id)).customFields).toEqual([]);
+  });
+
+  it('lists each customer with its custom field values, empty ones left out', async () => {
+    const { token, license } = await createLicense(t);
+    const stylist = await customField(license.id, 'customer', 'Estilista preferida', 1);
+    const source = await customField(license.id, 'customer', 'Cómo nos conoció', 2);
+    const ana = await createCustomer(t, token, {
+      name: 'Ana',
+      customFields: [
+        { customFieldId: source, value: 'Instagram' },
+        { customFieldId: stylist, value: 'Marta' },
+      ],
+    });
+    const eva = await createCustomer(t, token, {
+      name: 'Eva',
+      customFields: [{ customFieldId: stylist, value: null }],
+    });
+    const bea = await createCustomer(t, token, { name: 'Bea' });
+    const res = await call(t, 'GET', url, { token });
+    expect(
+      res.body.data.items.map((i: { id: number; customFields: unknown }) => [i.id, i.customFields]),
+    ).toEqual([
+      [
+        ana.id,
+        [
+          { customFieldId: stylist, value: 'Marta' },
+          { customFieldId: source, value: 'Instagram' },
+        ],
+      ],
+      [bea.id, []],
+      [eva.id, []],
+    ]);
   });
 
   it('refuses a custom field of another license, of another entity, unknown or repeated', async () => {

@@ -135,6 +135,9 @@ export const customerListItemSchema = z.object({
   contactPhone: z.string().nullable(),
   image: z.number().int().nullable(),
   notes: z.string().nullable(),
+  city: z.string().nullable(),
+  /** The customer's custom field values (the list's optional columns), by field id; empty ones left out. */
+  customFields: z.array(customFieldValueSchema),
   createdAt: z.string(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;

@@ -56,6 +56,7 @@ const listColumns = {
   contactPhone: customers.phone,
   image: customers.image,
   notes: customers.notes,
+  city: customers.city,
   createdAt: customers.createdAt,
 };
 
@@ -190,6 +191,25 @@ export function createCustomersRepository(db: DbOrTx) {
           and(
             eq(customerCustomFieldValues.licenseId, licenseId),
             eq(customerCustomFieldValues.customerId, customerId),
+          ),
+        )
+        .orderBy(asc(customerCustomFieldValues.customFieldId));
+    },
+    /** The custom field values of the customers listed, in one query (the list's optional columns). */
+    async customFieldValuesOf(licenseId: number, customerIds: number[]) {
+      if (!customerIds.length) return [];
+      return db
+        .select({
+          customerId: customerCustomFieldValues.customerId,
+          customFieldId: customerCustomFieldValues.customFieldId,
+          value: customerCustomFieldValues.value,
+        })
+        .from(customerCustomFieldValues)
+        .where(
+          and(
+            eq(customerCustomFieldValues.licenseId, licenseId),
+            inArray(customerCustomFieldValues.customerId, customerIds),
+            sql`coalesce(${customerCustomFieldValues.value}, '') <> ''`,
           ),
         )
         .orderBy(asc(customerCustomFieldValues.customFieldId));

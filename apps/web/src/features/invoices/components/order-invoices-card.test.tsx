@@ -61,6 +61,8 @@ const company: CustomerListItem = {
   contactPhone: null,
   image: null,
   notes: null,
+  city: null,
+  customFields: [],
   createdAt: '2026-01-01T00:00:00Z',
 };
 const slow = { timeout: 8000 };
