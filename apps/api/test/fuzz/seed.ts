@@ -14,6 +14,7 @@ import {
 export type Resource =
   | 'users'
   | 'taxes'
+  | 'customFields'
   | 'customers'
   | 'products'
   | 'calendars'
@@ -75,8 +76,16 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
   const token = owner.token;
   const post = (url: string, payload: unknown) => call(t, 'POST', url, { token, payload });
   const tax = await created(await post('/v1/admin/taxes', { name: `IVA ${marker}`, percentage: 21 }), 'tax');
+  const customField = await created(
+    await post('/v1/admin/customFields', { entity: 'customer', name: `Origen ${marker}`, type: 'text' }),
+    'custom field',
+  );
   const customer = await created(
-    await post('/v1/admin/customers', { name: `Ana ${marker}`, email: 'ana@example.es' }),
+    await post('/v1/admin/customers', {
+      name: `Ana ${marker}`,
+      email: 'ana@example.es',
+      customFields: [{ customFieldId: customField, value: `Valor ${marker}` }],
+    }),
     'customer',
   );
   const calendar = await created(
@@ -208,6 +217,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
     ids: {
       users: [victim.id],
       taxes: [tax],
+      customFields: [customField],
       customers: [customer],
       products: [massage, oil],
       calendars: [calendar],
@@ -249,6 +259,8 @@ export function resourceOf(path: string, param: string): Resource | null {
       return 'users';
     case 'taxes':
       return 'taxes';
+    case 'customFields':
+      return 'customFields';
     case 'customers':
       return 'customers';
     case 'products':
@@ -279,6 +291,8 @@ export function resourceOfField(field: string): Resource | null {
   switch (field) {
     case 'customerId':
       return 'customers';
+    case 'customFieldId':
+      return 'customFields';
     case 'productId':
       return 'products';
     case 'taxType':
