@@ -141,6 +141,7 @@ export const menuEntries: MenuEntry[] = [
     children: [
       { key: 'settingsGeneral', label: 'menu.settingsGeneral', path: '/settings/company' },
       { key: 'settingsTaxes', label: 'menu.settingsTaxes', path: '/settings/taxes' },
+      { key: 'settingsCustomFields', label: 'menu.settingsCustomFields', path: '/settings/custom-fields' },
       {
         key: 'settingsBilling',
         label: 'menu.settingsBilling',

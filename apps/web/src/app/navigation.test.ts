@@ -21,6 +21,7 @@ describe('menu', () => {
       'settings',
       'settingsGeneral',
       'settingsTaxes',
+      'settingsCustomFields',
       'settingsMail',
       'settingsNotifications',
     ]);
@@ -131,6 +132,7 @@ describe('routes', () => {
       '/settings/mail',
       '/settings/billing',
       '/settings/notifications',
+      '/settings/custom-fields',
       '/settings/taxes',
     ]);
   });

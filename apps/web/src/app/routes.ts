@@ -95,6 +95,12 @@ export const appRoutes: AppRoute[] = [
     page: () =>
       import('../features/settings/pages/notification-settings-page').then((m) => m.NotificationSettingsPage),
   },
+  // Every employee reads the customer fields; defining them needs settings_edit (read-only without it).
+  {
+    id: 'customFields',
+    path: '/settings/custom-fields',
+    page: () => import('../features/custom-fields/pages/custom-fields-page').then((m) => m.CustomFieldsPage),
+  },
   {
     id: 'taxes',
     path: '/settings/taxes',
