@@ -109,7 +109,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     .map((column) => ({
       key: column.key,
       dataIndex: column.key,
-      title: t(column.title),
+      title: column.label ?? t(column.title),
       align: column.align,
       width: column.width,
       responsive: column.responsive,

@@ -58,7 +58,7 @@ export function TableToolbar<T>(props: TableToolbarProps<T>) {
             value={column.key}
             disabled={visible.length === 1 && visible[0] === column.key}
           >
-            {t(column.title)}
+            {column.label ?? t(column.title)}
           </Checkbox>
         ))}
       </Checkbox.Group>

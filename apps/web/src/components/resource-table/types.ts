@@ -9,6 +9,8 @@ export interface ResourceColumn<T> {
   key: string;
   /** i18n key of the header. */
   title: string;
+  /** A header shown as it is, instead of `title`'s translation (a name the company chose: a custom field). */
+  label?: string;
   sortable?: boolean;
   render?: (record: T) => ReactNode;
   /** Hidden until the user shows it in the column chooser (the `id` column always is). */
