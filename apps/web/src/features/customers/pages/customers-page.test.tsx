@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
-import { renderInApp, testUser } from '../../../test/render';
+import { renderInApp, setViewportWidth, testUser } from '../../../test/render';
 import { CustomersPage } from './customers-page';
 
 const items = [
@@ -16,13 +16,31 @@ const items = [
     contactPhone: '+34600123456',
     image: null,
     notes: 'Prefiere las citas por la tarde.',
+    city: 'Zaragoza',
+    customFields: [{ customFieldId: 7, value: 'true' }],
     createdAt: '2026-01-15T10:00:00+01:00',
   },
 ];
 
 const slow = { timeout: 8000 };
+const consent = {
+  id: 7,
+  entity: 'customer' as const,
+  name: 'Acepta publicidad',
+  type: 'boolean' as const,
+  options: [],
+  required: false,
+  position: 0,
+};
+const original = window.matchMedia;
 
-describe('CustomersPage', () => {
+// The first render pays for loading antd and the app under a busy machine.
+describe('CustomersPage', { timeout: 60_000 }, () => {
+  beforeEach(() => setViewportWidth(1280));
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
   it('lists customers sorted by name, with mail and phone links and the actions the user may take', async () => {
     const calls = stubFetch(() => ({ body: { data: { items, total: 1, page: 1, limit: 50 } } }));
     renderInApp(<CustomersPage />, {
@@ -43,5 +61,31 @@ describe('CustomersPage', () => {
     expect(screen.getByLabelText('Edit Lucía García López')).toBeTruthy();
     expect(screen.queryByLabelText('Delete Lucía García López')).toBeNull();
     expect(screen.queryByTestId('create-customer')).toBeNull();
+  });
+
+  it('shows a custom field as a column only once chosen, its value in words', async () => {
+    stubFetch(() => ({ body: { data: { items, total: 1, page: 1, limit: 50 } } }));
+    renderInApp(<CustomersPage />, {
+      path: '/customers',
+      customFields: [consent],
+      user: testUser({
+        can: ['customers_find'],
+        uiConfig: { lists: { customers: { columns: ['contactName', 'customField7'] } } },
+      }),
+    });
+    expect(await screen.findByText('1 customer', undefined, slow)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Acepta publicidad' })).toBeTruthy();
+    expect(screen.getByText('Yes')).toBeTruthy();
+  });
+
+  it('reads as cards on a phone: name, phone, email and city in the first column', async () => {
+    setViewportWidth(390);
+    stubFetch(() => ({ body: { data: { items, total: 1, page: 1, limit: 50 } } }));
+    renderInApp(<CustomersPage />, { path: '/customers', user: testUser({ can: ['customers_find'] }) });
+    const card = await screen.findByTestId('customer-summary', undefined, slow);
+    expect(card.textContent).toContain('Lucía García López');
+    expect(card.textContent).toContain('+34 600 123 456');
+    expect(card.textContent).toContain('lucia@example.es');
+    expect(card.textContent).toContain('Zaragoza');
   });
 });
