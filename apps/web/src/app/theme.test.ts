@@ -26,6 +26,11 @@ describe('theme', () => {
     ).toBe('rgba(255, 255, 255, 0.65)');
   });
 
+  it('turns antd’s motion off when the device asks for less motion', () => {
+    expect(toThemeConfig(defaultTheme, false).token?.motion).toBe(true);
+    expect(toThemeConfig(defaultTheme, true).token?.motion).toBe(false);
+  });
+
   it('leaves the dark theme to antd', () => {
     expect(toThemeConfig({ mode: 'dark', primaryColor: '#0958d9' }).token?.colorPrimaryHover).toBeUndefined();
   });
