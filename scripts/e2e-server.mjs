@@ -13,7 +13,8 @@ const env = {
   BOOTSTRAP_LICENSE: 'admin',
   BOOTSTRAP_USERNAME: 'admin',
   BOOTSTRAP_PASSWORD: 'admin-password',
-  LOG_LEVEL: 'warn',
+  // E2E_LOG_LEVEL=info logs every request with its time, to find what a slow test waited for.
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   BRAND_HOST: 'localhost',
 };
 // The demo's two years of data take about 30 s of one core (1.5 min on a busy machine): said, so that a
