@@ -4,7 +4,6 @@ import {
   chooseOption,
   type Login,
   logIn,
-  logOut,
   newCompany,
   screenshots,
   seriousViolations,
@@ -79,6 +78,7 @@ test.describe('custom fields', () => {
     // The customer form asks for them at once, in their order; the value shows on the customer's page.
     const name = `Lucía ${unique()}`;
     await page.goto('/customers/create');
+    await expect(customerField(page, 'Nombre')).toBeVisible({ timeout: 30_000 });
     const labels = page.getByTestId('customer-form').locator('label');
     await expect(labels.filter({ hasText: /^(Estilista|Alergias conocidas)$/ })).toHaveText([
       'Estilista',
@@ -119,7 +119,7 @@ test.describe('custom fields', () => {
     expect(await seriousViolations(page), 'phone list').toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await list.getByRole('link', { name }).click();
+    await list.getByRole('link', { name, exact: true }).click();
     const profile = page.getByTestId('customer-profile');
     await expect(profile).toContainText('Estilista');
     await expect(profile).toContainText('Eva');
@@ -127,6 +127,7 @@ test.describe('custom fields', () => {
 
     // Removing a field says its values go with it.
     await page.goto('/settings/custom-fields');
+    await expect(names(page)).toHaveText(['Estilista', 'Alergias conocidas'], { timeout: 30_000 });
     await page.getByRole('button', { name: 'Eliminar Estilista' }).click();
     await expect(page.getByText('¿Eliminar el campo «Estilista»?')).toBeVisible();
     await expect(page.getByText(/Se pierden los valores guardados/)).toBeVisible();
@@ -134,8 +135,9 @@ test.describe('custom fields', () => {
     await expect(page.getByText('Se ha eliminado el campo «Estilista»')).toBeVisible();
     await expect(names(page)).toHaveText(['Alergias conocidas']);
     await page.goto('/customers');
+    await expect(page.getByTestId('list-search')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('list-search').fill(name);
-    await list.getByRole('link', { name }).click();
+    await list.getByRole('link', { name, exact: true }).click();
     await expect(profile).toContainText('Látex');
     await expect(profile).not.toContainText('Estilista');
   });
@@ -149,13 +151,12 @@ test.describe('custom fields', () => {
       password: 'reader-password-1',
       permissions: [{ scope: 'can_do', permission: 'customers_find' }],
     });
-    await logOut(page);
     await logIn(
       page,
       { license: company.license, username, password: 'reader-password-1' },
       { path: '/settings/custom-fields' },
     );
-    await expect(page.getByTestId('settings-read-only')).toBeVisible();
+    await expect(page.getByTestId('settings-read-only')).toBeVisible({ timeout: 30_000 });
     await expect(names(page)).toHaveText(['Alergias conocidas']);
     await expect(page.getByTestId('create-custom-field')).toHaveCount(0);
     await expect(page.getByTestId('custom-field-list').getByRole('button')).toHaveCount(0);
