@@ -2,7 +2,7 @@ import { defaultLanguage, isLanguage, type Language } from '@mostrador/contract'
 import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dayjs } from '../lib/dayjs';
+import { dayjsLocaleOf, setDayjsLocale } from '../lib/format';
 
 type Catalogue = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   ca: () => import('antd/es/locale/ca_ES'),
   eu: () => import('antd/es/locale/eu_ES'),
   es: () => import('antd/es/locale/es_ES'),
-  en: () => import('antd/es/locale/en_US'),
+  en: () => import('antd/es/locale/en_GB'),
   de: () => import('antd/es/locale/de_DE'),
   fr: () => import('antd/es/locale/fr_FR'),
   it: () => import('antd/es/locale/it_IT'),
@@ -37,7 +37,7 @@ const dayjsLocales: Record<Language, () => Promise<unknown>> = {
   ca: () => import('dayjs/locale/ca'),
   eu: () => import('dayjs/locale/eu'),
   es: () => import('dayjs/locale/es'),
-  en: () => import('dayjs/locale/en'),
+  en: () => import('dayjs/locale/en-gb'),
   de: () => import('dayjs/locale/de'),
   fr: () => import('dayjs/locale/fr'),
   it: () => import('dayjs/locale/it'),
@@ -45,10 +45,6 @@ const dayjsLocales: Record<Language, () => Promise<unknown>> = {
   ru: () => import('dayjs/locale/ru'),
   zh: () => import('dayjs/locale/zh-cn'),
 };
-
-function dayjsLocaleName(language: Language): string {
-  return language === 'zh' ? 'zh-cn' : language;
-}
 
 export interface LanguageSources {
   brandLanguage?: string | null;
@@ -79,7 +75,7 @@ export async function loadLanguage(language: Language): Promise<Locale> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  dayjs.locale(dayjsLocaleName(language));
+  setDayjsLocale(dayjsLocaleOf(language));
   document.documentElement.lang = language;
   return antdLocale.default;
 }

@@ -27,12 +27,54 @@ export function formatTotal(total: number, capped?: boolean): string {
   return `${formatNumber(total)}${capped ? '+' : ''}`;
 }
 
-/** A timestamp in the company's time zone and the user's language (dayjs locale set at boot). */
-export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return '';
+/** The dayjs locale of an interface language: English reads day-month-year (en-gb), Chinese is zh-cn. */
+export function dayjsLocaleOf(language: string): string {
+  if (language === 'en') return 'en-gb';
+  if (language === 'zh') return 'zh-cn';
+  return language;
+}
+
+/** A locale format with its times on the 24-hour clock, hours in two digits: "H:mm", "h:mm A" → "HH:mm". */
+export function twentyFourHour(format: string): string {
+  return format
+    .replace(/Ah点mm分/g, ' HH:mm')
+    .replace(/h:mm(:ss)? ?[Aa]/g, 'HH:mm$1')
+    .replace(/(^|[^H])H:mm/g, '$1HH:mm');
+}
+
+/**
+ * Makes a loaded dayjs locale the current one, its times read "09:00" whatever the language's habit
+ * (Spanish, Catalan and Russian write "9:00", Chinese "上午9点00分"): 'LT', 'LLL' and the rest are
+ * rewritten once, so every `format('LT')` of the app agrees.
+ */
+export function setDayjsLocale(name: string): void {
+  const locale = dayjs.Ls[name] as { formats?: Record<string, string>; in24Hours?: boolean } | undefined;
+  if (locale?.formats && !locale.in24Hours) {
+    for (const [key, format] of Object.entries(locale.formats)) locale.formats[key] = twentyFourHour(format);
+    locale.in24Hours = true;
+  }
+  dayjs.locale(name);
+}
+
+function inZone(iso: string | null | undefined, timeZone: string) {
+  if (!iso) return null;
   const value = dayjs(iso);
-  if (!value.isValid()) return '';
-  return value.tz(timeZone).format('L LT');
+  return value.isValid() ? value.tz(timeZone) : null;
+}
+
+/** A timestamp in the company's time zone and the user's language: 26/11/2026 09:00 (Spanish, English). */
+export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
+  return inZone(iso, timeZone)?.format('L LT') ?? '';
+}
+
+/** The day of a timestamp in the company's time zone, in the user's language: 26/11/2026. */
+export function formatDate(iso: string | null | undefined, timeZone: string): string {
+  return inZone(iso, timeZone)?.format('L') ?? '';
+}
+
+/** The time of a timestamp in the company's time zone, 24-hour clock: 09:00. */
+export function formatTime(iso: string | null | undefined, timeZone: string): string {
+  return inZone(iso, timeZone)?.format('HH:mm') ?? '';
 }
 
 /** The decimal separator of a language, for number inputs. */
