@@ -3,6 +3,7 @@ import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { dayjsLocaleOf, setDayjsLocale } from '../lib/format';
+import { withOurTexts } from './antd-locale';
 
 type Catalogue = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ export async function loadLanguage(language: Language): Promise<Locale> {
   });
   setDayjsLocale(dayjsLocaleOf(language));
   document.documentElement.lang = language;
-  return antdLocale.default;
+  return withOurTexts(antdLocale.default, i18next.t);
 }
 
 export { i18next };
