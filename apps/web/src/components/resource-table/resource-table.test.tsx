@@ -2,12 +2,12 @@
 import type { ListResult } from '@mostrador/contract';
 import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../api/list-params';
 import { stubFetch } from '../../test/fetch';
-import { renderInApp, testUser } from '../../test/render';
+import { renderInApp, setViewportWidth, testUser } from '../../test/render';
 import { ResourceTable } from './resource-table';
-import type { ResourceColumn } from './types';
+import type { ResourceColumn, ResourceTableProps } from './types';
 
 interface Row {
   id: number;
@@ -34,9 +34,10 @@ function useRows(params: ListParams) {
   });
 }
 
-function renderTable(route = '/taxes', uiConfig = {}) {
+function renderTable(route = '/taxes', uiConfig = {}, more: Partial<ResourceTableProps<Row>> = {}) {
   return renderInApp(
     <ResourceTable<Row>
+      {...more}
       pageKey="rows"
       title="taxes.title"
       countKey="taxes.count"
@@ -152,5 +153,36 @@ describe('ResourceTable', () => {
     answer = { items: [], total: 0, page: 1, limit: 50 };
     renderTable('/taxes?q=zzz');
     expect(await screen.findByText('Nothing matches your search or filters.')).toBeTruthy();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => setViewportWidth(1024));
+    const phoneCard = (row: Row) => `${row.name} (${row.note})`;
+    const rowActions = (row: Row) => <button type="button">Edit {row.name}</button>;
+
+    it('shows a card per row in place of the columns, headed by the sorted column, actions beside', async () => {
+      setViewportWidth(390);
+      renderTable('/taxes', {}, { phoneCard, rowActions });
+      const cards = await screen.findAllByTestId('phone-card');
+      expect(cards.map((card) => card.textContent)).toEqual([
+        'IVA 21% (general)',
+        'IVA 10% (reduced)',
+        'IVA 4% (super-reduced)',
+      ]);
+      expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Actions']);
+      expect(screen.getByRole('button', { name: 'Edit IVA 4%' })).toBeTruthy();
+    });
+
+    it('keeps the columns from 576 px up, and on phones for lists without a card', async () => {
+      setViewportWidth(576);
+      const view = renderTable('/taxes', {}, { phoneCard });
+      expect(await screen.findByText('IVA 21%')).toBeTruthy();
+      expect(screen.queryByTestId('phone-card')).toBeNull();
+      view.unmount();
+      setViewportWidth(390);
+      renderTable();
+      expect(await screen.findByText('IVA 21%')).toBeTruthy();
+      expect(screen.queryByTestId('phone-card')).toBeNull();
+    });
   });
 });

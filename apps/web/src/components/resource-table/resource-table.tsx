@@ -1,5 +1,5 @@
 import { defaultPageSize, type Filters, maxCountedRows } from '@mostrador/contract';
-import { Alert, Button, Card, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Alert, Button, Card, Grid, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { PageHeader } from '../page-header';
 import { effectiveSort, visibleKeys } from './columns';
 import { TableEmpty, TableError, TableSkeleton } from './table-states';
 import { type Density, TableToolbar } from './table-toolbar';
-import type { PrimaryAction, ResourceTableProps } from './types';
+import type { PrimaryAction, ResourceColumn, ResourceTableProps } from './types';
 import { useListPreferences } from './use-list-preferences';
 import { useListUrlState } from './use-list-url-state';
 
@@ -57,6 +57,8 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
   const url = useListUrlState();
   const { preferences, save } = useListPreferences(props.pageKey);
   const [density, setDensity] = useState<Density>(storedDensity);
+  // Phones (antd's xs, under 576 px) read the rows as cards when the page gives one.
+  const phone = !!Grid.useBreakpoint().xs;
 
   const pageSize = preferences.pageSize ?? defaultPageSize;
   const sort = effectiveSort(columns, url.sort, preferences, props.defaultSort);
@@ -104,28 +106,41 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     }
   };
 
-  const tableColumns: TableColumnsType<T> = columns
-    .filter((column) => visible.includes(column.key))
-    .map((column) => ({
-      key: column.key,
-      dataIndex: column.key,
-      title: column.label ?? t(column.title),
-      align: column.align,
-      width: column.width,
-      responsive: column.responsive,
-      sorter: !!column.sortable,
-      sortDirections: ['ascend', 'descend', 'ascend'],
-      sortOrder: sort?.field === column.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: column.render ? (_value: unknown, record: T) => column.render?.(record) : undefined,
-    }));
+  const toTableColumn = (column: ResourceColumn<T>): TableColumnsType<T>[number] => ({
+    key: column.key,
+    dataIndex: column.key,
+    title: column.label ?? t(column.title),
+    align: column.align,
+    width: column.width,
+    responsive: column.responsive,
+    sorter: !!column.sortable,
+    sortDirections: ['ascend', 'descend', 'ascend'],
+    sortOrder: sort?.field === column.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+    render: column.render ? (_value: unknown, record: T) => column.render?.(record) : undefined,
+  });
+  const shown = columns.filter((column) => visible.includes(column.key));
+  const phoneCard = phone ? props.phoneCard : undefined;
+  // On a phone a row reads as a card: one column, headed by the sort in force so that it can be turned.
+  const cardColumn = phoneCard && (columns.find((c) => c.key === sort?.field) ?? shown[0] ?? columns[0]);
+  const tableColumns: TableColumnsType<T> =
+    phoneCard && cardColumn
+      ? [
+          {
+            ...toTableColumn(cardColumn),
+            align: 'left',
+            responsive: undefined,
+            render: (_value: unknown, record: T) => <div data-testid="phone-card">{phoneCard(record)}</div>,
+          },
+        ]
+      : shown.map(toTableColumn);
   if (props.rowActions) {
     const rowActions = props.rowActions;
     tableColumns.push({
       key: 'actions',
       title: t('table.actions'),
       align: 'right',
-      // Always in reach: wide lists scroll sideways under it (on phones, most of them).
-      fixed: 'end',
+      // Always in reach: wide lists scroll sideways under it (on phones, those without cards).
+      fixed: phoneCard ? undefined : 'end',
       render: (_value: unknown, record: T) => rowActions(record),
     });
   }
@@ -159,7 +174,8 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           current: url.page,
           pageSize,
           total: data.totalCapped ? maxCountedRows : data.total,
-          showSizeChanger: true,
+          showSizeChanger: !phoneCard,
+          size: phone ? 'small' : undefined,
           pageSizeOptions,
           showTotal: (_total, [from, to]) =>
             t('table.range', { from: formatNumber(from), to: formatNumber(to), total }),

@@ -18,8 +18,8 @@ export interface ResourceColumn<T> {
   align?: 'left' | 'right' | 'center';
   width?: number | string;
   /**
-   * The screen widths that show the column (antd's breakpoints); all when not given. A list whose first
-   * column sums a row up on phones hides the rest there, so a row reads as a card, not a cut-off table.
+   * The screen widths that show the column (antd's breakpoints); all when not given. (On phones a list
+   * with a `phoneCard` shows the card alone.)
    */
   responsive?: Breakpoint[];
 }
@@ -70,4 +70,9 @@ export interface ResourceTableProps<T extends { id: number }> {
   rowActions?: (record: T) => ReactNode;
   /** i18n key saying why the list is empty when no search or filter is set. */
   emptyText?: string;
+  /**
+   * A row as a card on a phone (antd's xs, under 576 px): its main fields in a few lines. The card takes
+   * the place of every column (its header is the sorted column's, to turn the order); the row actions stay.
+   */
+  phoneCard?: (record: T) => ReactNode;
 }

@@ -1,11 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@mostrador/contract';
-import { Button, Flex, Grid, Space, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
-import { dayjs } from '../../../lib/dayjs';
-import { formatDateTime, formatEuros } from '../../../lib/format';
+import { formatDate, formatDateTime, formatEuros, formatTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useInvoiceList } from '../api';
@@ -23,8 +22,6 @@ function parseId(raw: string | null): number | undefined {
 }
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-/** Columns shown from tablet width up: on a phone the number's column sums the row up. */
-const fromTablet: ResourceColumn<InvoiceListItem>['responsive'] = ['md'];
 
 /**
  * The company's invoices, newest first: number, type, date, order, recipient, amounts, whether annulled
@@ -39,7 +36,6 @@ export function InvoicesPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const openId = parseId(params.get(openParam));
-  const phone = !Grid.useBreakpoint().md;
 
   /** The list's address with the invoice open in the drawer (or none). */
   const withOpen = (id: number | undefined) => {
@@ -59,50 +55,49 @@ export function InvoicesPage() {
     else navigate(withOpen(undefined), { replace: true });
   };
 
+  const link = (item: InvoiceListItem) => (
+    <Button
+      type="link"
+      style={{ padding: 0, height: 'auto', fontWeight: 600 }}
+      onClick={() => open(item.id)}
+      data-testid="invoice-open"
+    >
+      {item.code}
+    </Button>
+  );
+
+  /** A phone's row as a card: number and total, what and when, for whom, where it stands. */
+  const phoneCard = (item: InvoiceListItem) => (
+    <Flex vertical gap={2} style={{ minWidth: 200 }} data-testid="invoice-summary">
+      <Flex justify="space-between" align="baseline" gap={8}>
+        {link(item)}
+        <Typography.Text strong delete={item.annulled} style={money}>
+          {formatEuros(item.total)}
+        </Typography.Text>
+      </Flex>
+      <Typography.Text type="secondary">
+        {t(`invoices.typesShort.${item.type}`)} · {formatDate(item.issuedAt, timeZone)}
+      </Typography.Text>
+      <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+        {item.recipientName ?? t('invoices.list.noRecipient')}
+      </Typography.Text>
+      <Space size={4} wrap>
+        {item.verifactuState && <VerifactuStateTag state={item.verifactuState} />}
+        {item.annulled && <AnnulledTag />}
+      </Space>
+    </Flex>
+  );
+
   const columns: ResourceColumn<InvoiceListItem>[] = [
     { key: 'id', title: 'invoices.fields.id', sortable: true, align: 'right' },
     {
       key: 'code',
       title: 'invoices.fields.code',
       sortable: true,
-      render: (item) => {
-        const link = (
-          <Button
-            type="link"
-            style={{ padding: 0, height: 'auto', fontWeight: 600 }}
-            onClick={() => open(item.id)}
-            data-testid="invoice-open"
-          >
-            {item.code}
-          </Button>
-        );
-        if (!phone) return link;
-        // A phone's row as a card: number and total, what and when, for whom, where it stands.
-        return (
-          <Flex vertical gap={2} style={{ minWidth: 200 }} data-testid="invoice-summary">
-            <Flex justify="space-between" align="baseline" gap={8}>
-              {link}
-              <Typography.Text strong delete={item.annulled} style={money}>
-                {formatEuros(item.total)}
-              </Typography.Text>
-            </Flex>
-            <Typography.Text type="secondary">
-              {t(`invoices.typesShort.${item.type}`)} · {dayjs(item.issuedAt).tz(timeZone).format('L')}
-            </Typography.Text>
-            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
-              {item.recipientName ?? t('invoices.list.noRecipient')}
-            </Typography.Text>
-            <Space size={4} wrap>
-              {item.verifactuState && <VerifactuStateTag state={item.verifactuState} />}
-              {item.annulled && <AnnulledTag />}
-            </Space>
-          </Flex>
-        );
-      },
+      render: (item) => link(item),
     },
     {
       key: 'type',
-      responsive: fromTablet,
       title: 'invoices.fields.type',
       sortable: true,
       render: (item) => (
@@ -113,7 +108,6 @@ export function InvoicesPage() {
     },
     {
       key: 'series',
-      responsive: fromTablet,
       title: 'invoices.fields.series',
       sortable: true,
       defaultHidden: true,
@@ -121,23 +115,18 @@ export function InvoicesPage() {
     },
     {
       key: 'issuedAt',
-      responsive: fromTablet,
       title: 'invoices.fields.issuedAt',
       sortable: true,
-      render: (item) => {
-        const at = dayjs(item.issuedAt).tz(timeZone);
-        return (
-          <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(item.issuedAt, timeZone)}>
-            {at.format('L')}
-            <br />
-            <Typography.Text type="secondary">{at.format('LT')}</Typography.Text>
-          </span>
-        );
-      },
+      render: (item) => (
+        <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(item.issuedAt, timeZone)}>
+          {formatDate(item.issuedAt, timeZone)}
+          <br />
+          <Typography.Text type="secondary">{formatTime(item.issuedAt, timeZone)}</Typography.Text>
+        </span>
+      ),
     },
     {
       key: 'orderCode',
-      responsive: fromTablet,
       title: 'invoices.fields.orderCode',
       sortable: true,
       align: 'right',
@@ -148,7 +137,6 @@ export function InvoicesPage() {
     },
     {
       key: 'customerId',
-      responsive: fromTablet,
       title: 'invoices.fields.customerId',
       sortable: true,
       defaultHidden: true,
@@ -164,7 +152,6 @@ export function InvoicesPage() {
     },
     {
       key: 'recipientName',
-      responsive: fromTablet,
       title: 'invoices.fields.recipientName',
       sortable: true,
       render: (item) =>
@@ -178,7 +165,6 @@ export function InvoicesPage() {
     },
     {
       key: 'recipientTaxId',
-      responsive: fromTablet,
       title: 'invoices.fields.recipientTaxId',
       sortable: true,
       defaultHidden: true,
@@ -186,7 +172,6 @@ export function InvoicesPage() {
     },
     {
       key: 'taxBase',
-      responsive: fromTablet,
       title: 'invoices.fields.taxBase',
       sortable: true,
       defaultHidden: true,
@@ -195,7 +180,6 @@ export function InvoicesPage() {
     },
     {
       key: 'total',
-      responsive: fromTablet,
       title: 'invoices.fields.total',
       sortable: true,
       align: 'right',
@@ -207,14 +191,12 @@ export function InvoicesPage() {
     },
     {
       key: 'annulled',
-      responsive: fromTablet,
       title: 'invoices.fields.annulled',
       sortable: true,
       render: (item) => (item.annulled ? <AnnulledTag /> : null),
     },
     {
       key: 'verifactuState',
-      responsive: fromTablet,
       title: 'invoices.fields.verifactuState',
       sortable: true,
       render: (item) =>
@@ -253,6 +235,7 @@ export function InvoicesPage() {
         toolbar={(context) => <InvoiceFilters {...context} />}
         emptyText="invoices.empty"
         rowActions={rowActions}
+        phoneCard={phoneCard}
       />
       {openId !== undefined && <InvoiceDrawer id={openId} onClose={close} onOpen={switchTo} />}
     </>
