@@ -1,4 +1,4 @@
-import { DatePicker } from 'antd';
+import { Button, DatePicker } from 'antd';
 import { dayjs } from '../../lib/dayjs';
 import type { ToolbarContext } from './types';
 
@@ -12,6 +12,17 @@ interface DayRangeFilterProps extends ToolbarContext {
   testId?: string;
   /** The company's time zone, shown as a data attribute for tests that check the days read. */
   timeZone?: string;
+  /**
+   * The label of a "today" button beside the picker: it filters on the company's today (its `timeZone`)
+   * and, pressed again, clears the filter.
+   */
+  todayLabel?: string;
+}
+
+/** Today and tomorrow in a time zone, as the filter's offset-less dates. */
+export function todayRange(timeZone: string | undefined, now = dayjs()): { gte: string; lt: string } {
+  const today = timeZone ? now.tz(timeZone) : now;
+  return { gte: today.format('YYYY-MM-DD'), lt: today.add(1, 'day').format('YYYY-MM-DD') };
 }
 
 /**
@@ -26,12 +37,15 @@ export function DayRangeFilter({
   placeholder,
   testId,
   timeZone,
+  todayLabel,
 }: DayRangeFilterProps) {
   const from = filters[field]?.gte as string | undefined;
   const to = filters[field]?.lt as string | undefined;
   const value: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from) : null, to ? dayjs(to).subtract(1, 'day') : null] : null;
-  return (
+  const today = todayRange(timeZone);
+  const isToday = from === today.gte && to === today.lt;
+  const picker = (
     <DatePicker.RangePicker
       value={value}
       format="L"
@@ -53,5 +67,19 @@ export function DayRangeFilter({
       data-testid={testId}
       data-time-zone={timeZone}
     />
+  );
+  if (!todayLabel) return picker;
+  return (
+    <>
+      <Button
+        type={isToday ? 'primary' : 'default'}
+        aria-pressed={isToday}
+        onClick={() => setFilter(field, isToday ? undefined : today)}
+        data-testid={testId && `${testId}-today`}
+      >
+        {todayLabel}
+      </Button>
+      {picker}
+    </>
   );
 }

@@ -3,16 +3,16 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFilter, type ToolbarContext } from '../../../components/resource-table';
 import { CustomerSelect } from '../../customers/components/customer-select';
+import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 
 const selectStyle = { minWidth: 210, maxWidth: '100%' };
 
-/** A customer's full name, or the company's when the person has none. */
-
-/** Filters by status and payment method (several of each), creation dates and customer. */
+/** Filters by status and payment method (several of each), creation dates (or today at a click) and customer. */
 export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
   const { t } = useTranslation();
   const canFindCustomers = usePermissions()('customers_find');
+  const { timeZone } = useCompanySettings();
   const statuses = (filters.status?.in as OrderStatus[] | undefined) ?? [];
   const methods = (filters.paymentMethod?.in as PaymentMethod[] | undefined) ?? [];
   return (
@@ -50,6 +50,8 @@ export function OrderListFilters({ filters, setFilter }: ToolbarContext) {
         label={t('orders.list.filters.dates')}
         placeholder={[t('orders.list.filters.from'), t('orders.list.filters.to')]}
         testId="order-filter-dates"
+        timeZone={timeZone}
+        todayLabel={t('orders.list.filters.today')}
       />
       {canFindCustomers && (
         <CustomerSelect
