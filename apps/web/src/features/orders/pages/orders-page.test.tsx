@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import type { OrderListItem } from '@mostrador/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import 'dayjs/locale/en-gb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dayjs } from '../../../lib/dayjs';
+import { setDayjsLocale } from '../../../lib/format';
 import { stubFetch } from '../../../test/fetch';
-import { renderInApp, testUser } from '../../../test/render';
+import { renderInApp, setViewportWidth, testUser } from '../../../test/render';
 import { OrdersPage } from './orders-page';
 
 const base: OrderListItem = {
@@ -151,4 +154,55 @@ describe('OrdersPage', () => {
       expect(decodeURIComponent(calls.at(-1)?.url ?? '')).toContain('"paymentMethod":{"in":["transfer"]}'),
     );
   }, 60_000);
+
+  it('sets the dates to the company’s today with the Today button, and clears them pressed again', async () => {
+    // 23:30 in UTC, already the 3rd in Madrid: the company's day, not the browser's.
+    vi.useFakeTimers({ now: new Date('2026-03-02T23:30:00Z'), toFake: ['Date'] });
+    try {
+      const calls = stubOrders();
+      renderInApp(<OrdersPage />, { path: '/orders', user: everything });
+      expect(await screen.findByText('3 orders', undefined, slow)).toBeTruthy();
+      const today = screen.getByTestId('order-filter-dates-today');
+      expect(today.getAttribute('aria-pressed')).toBe('false');
+      fireEvent.click(today);
+      await waitFor(() =>
+        expect(decodeURIComponent(calls.at(-1)?.url ?? '')).toContain(
+          'filters={"createdAt":{"gte":"2026-03-03","lt":"2026-03-04"}}',
+        ),
+      );
+      await waitFor(() => expect(today.getAttribute('aria-pressed')).toBe('true'));
+      fireEvent.click(today);
+      await waitFor(() => expect(decodeURIComponent(calls.at(-1)?.url ?? '')).not.toContain('filters='));
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
+
+  describe('on a phone', () => {
+    const initial = dayjs.locale();
+    beforeAll(() => setDayjsLocale('en-gb'));
+    afterAll(() => {
+      dayjs.locale(initial);
+      setViewportWidth(1024);
+    });
+
+    it('shows each order as a card: number and total, customer, date and time, status and payment', async () => {
+      setViewportWidth(390);
+      stubOrders();
+      renderInApp(<OrdersPage />, { path: '/orders', user: everything });
+      const cards = await screen.findAllByTestId('order-card', undefined, slow);
+      expect(cards).toHaveLength(3);
+      const paid = cards[1] as HTMLElement;
+      expect(paid.textContent?.replace(/\s/g, ' ')).toContain('#1040');
+      expect(paid.textContent?.replace(/\s/g, ' ')).toContain('1.234,50 €');
+      expect(paid.textContent).toContain('Lucía García López');
+      expect(paid.textContent).toContain('02/03/2026 09:15');
+      expect(within(paid).getByTestId('order-status-tag').textContent).toBe('Paid');
+      expect(within(paid).getByText('Card')).toBeTruthy();
+      expect(within(cards[0] as HTMLElement).getByTestId('order-refund-tag')).toBeTruthy();
+      // The card stands for the columns; the actions stay in reach.
+      expect(screen.queryByTestId('order-amount')).toBeNull();
+      expect(screen.getAllByTestId('order-more').length).toBeGreaterThan(0);
+    }, 60_000);
+  });
 });

@@ -7,7 +7,7 @@ import {
   RollbackOutlined,
 } from '@ant-design/icons';
 import { canDeleteOrder, isOrderLocked, type OrderListItem } from '@mostrador/contract';
-import { Button, Dropdown, type MenuProps, Space, Typography } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
@@ -52,7 +52,7 @@ function RefundOfLink({ originalOrderId, linked }: { originalOrderId: number; li
   );
 }
 
-/** Every order and refund, newest first: the spec's columns, filters, and the actions on each. */
+/** Every order and refund, newest first: the spec's columns (a card on phones), filters, and the actions on each. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
@@ -60,6 +60,51 @@ export function OrdersPage() {
   const canCreate = can('orders_create');
   const canEdit = can('orders_edit');
   const canDelete = can('orders_delete');
+
+  /** The order's number, a link to it when the user may open it. */
+  const number = (item: OrderListItem) =>
+    canEdit ? (
+      <Link
+        to={editOrderPath(item.id)}
+        state={fromListState}
+        aria-label={t(isOrderLocked(item) ? 'orders.list.viewNamed' : 'orders.list.editNamed', {
+          code: item.code,
+        })}
+      >
+        {t('orders.list.number', { code: item.code })}
+      </Link>
+    ) : (
+      <Typography.Text strong>{t('orders.list.number', { code: item.code })}</Typography.Text>
+    );
+
+  /** A phone's row as a card: number and total, for whom, when, where it stands and how it is paid. */
+  const phoneCard = (item: OrderListItem) => {
+    const person = [item.name, item.surname].filter(Boolean).join(' ');
+    const customer = person || item.companyName;
+    return (
+      <Flex vertical gap={2} style={{ minWidth: 200 }} data-testid="order-card">
+        <Flex justify="space-between" align="baseline" gap={8}>
+          <span style={{ fontWeight: 600 }}>{number(item)}</span>
+          <Typography.Text strong style={{ ...nowrap, fontVariantNumeric: 'tabular-nums' }}>
+            {formatEuros(item.amount)}
+          </Typography.Text>
+        </Flex>
+        <Typography.Text ellipsis style={{ maxWidth: 240 }} type={customer ? undefined : 'secondary'}>
+          {customer || t('orders.list.noCustomer')}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={nowrap}>
+          {formatDateTime(item.createdAt, timeZone)}
+        </Typography.Text>
+        <Space size={4} wrap>
+          <OrderStatusTag status={item.status} originalOrderId={item.originalOrderId} />
+          <Tag>{t(`orders.paymentMethods.${item.paymentMethod}`)}</Tag>
+          {item.originalOrderId !== null && (
+            <RefundOfLink originalOrderId={item.originalOrderId} linked={canEdit} />
+          )}
+        </Space>
+      </Flex>
+    );
+  };
 
   const columns: ResourceColumn<OrderListItem>[] = [
     { key: 'id', title: 'orders.list.fields.id', sortable: true, align: 'right' },
@@ -69,19 +114,7 @@ export function OrdersPage() {
       sortable: true,
       render: (item) => (
         <Space size={8} style={nowrap}>
-          {canEdit ? (
-            <Link
-              to={editOrderPath(item.id)}
-              state={fromListState}
-              aria-label={t(isOrderLocked(item) ? 'orders.list.viewNamed' : 'orders.list.editNamed', {
-                code: item.code,
-              })}
-            >
-              {t('orders.list.number', { code: item.code })}
-            </Link>
-          ) : (
-            <Typography.Text strong>{t('orders.list.number', { code: item.code })}</Typography.Text>
-          )}
+          {number(item)}
           {item.originalOrderId !== null && (
             <RefundOfLink originalOrderId={item.originalOrderId} linked={canEdit} />
           )}
@@ -254,6 +287,7 @@ export function OrdersPage() {
           : undefined
       }
       rowActions={canCreate || canEdit || canDelete ? rowActions : undefined}
+      phoneCard={phoneCard}
     />
   );
 }
