@@ -126,6 +126,46 @@ test.describe('orders', () => {
     await expect(list.getByRole('row').nth(2)).toContainText('36,00 €');
   });
 
+  test('on a phone each order is a card (number, customer, total, date, status); today at a click', async ({
+    page,
+  }) => {
+    await logIn(page, company, { language: 'en' });
+    await openRegisterByApi(page);
+    const { surname, order } = await setUp(page);
+    const paid = await order('paid', 'cash', 2);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Filtered on a day long past: nothing; "Today" filters on the company's today instead.
+    const past = JSON.stringify({ createdAt: { gte: '2020-01-01', lt: '2020-01-02' } });
+    await page.goto(`/orders?q=${encodeURIComponent(surname)}&filters=${encodeURIComponent(past)}`);
+    const list = page.getByTestId('list-orders');
+    await expect(page.getByTestId('table-empty')).toBeVisible();
+    const today = page.getByTestId('order-filter-dates-today');
+    await expect(today).toHaveAttribute('aria-pressed', 'false');
+    await today.click();
+    await expect(today).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/filters=.*createdAt/);
+    expect(decodeURIComponent(page.url())).not.toContain('2020-01-01');
+
+    const card = list.getByTestId('order-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(`#${paid.code}`);
+    await expect(card).toContainText(`Nerea ${surname}`);
+    await expect(card).toContainText('24,00 €');
+    await expect(card).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(card.getByText('Cash', { exact: true })).toBeVisible();
+    // The card stands for every column; the row's actions stay beside it.
+    await expect(list.getByRole('columnheader', { name: 'Amount' })).toHaveCount(0);
+    await expect(list.getByRole('button', { name: `More actions for order #${paid.code}` })).toBeVisible();
+
+    // Pressed again, the filter goes: the search alone.
+    await today.click();
+    await expect(today).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/filters=/);
+    await expect(card).toHaveCount(1);
+  });
+
   test('refunds part of a paid order, then the rest: the original ends refunded', async ({ page }) => {
     await logIn(page, company, { language: 'en' });
     await openRegisterByApi(page);
