@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Tax } from '@mostrador/contract';
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
@@ -39,6 +39,17 @@ export function TaxesPage() {
       render: (tax) => formatDateTime(tax.createdAt, timeZone),
     },
   ];
+
+  /** A phone's row as a card: the name and its percentage, when it was created. */
+  const phoneCard = (tax: Tax) => (
+    <Flex vertical gap={2} style={{ minWidth: 180 }} data-testid="tax-card">
+      <Flex justify="space-between" align="baseline" gap={8}>
+        <Typography.Text strong>{tax.name}</Typography.Text>
+        <span style={{ whiteSpace: 'nowrap' }}>{formatPercentage(tax.percentage)}</span>
+      </Flex>
+      <Typography.Text type="secondary">{formatDateTime(tax.createdAt, timeZone)}</Typography.Text>
+    </Flex>
+  );
 
   const deleteTax = async (tax: Tax) => {
     try {
@@ -96,6 +107,7 @@ export function TaxesPage() {
             : undefined
         }
         rowActions={canEdit ? rowActions : undefined}
+        phoneCard={phoneCard}
       />
       <TaxFormModal
         key={dialog.key}
