@@ -1,11 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { MailListItem } from '@mostrador/contract';
-import { Button, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
-import { dayjs } from '../../../lib/dayjs';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useMailList } from '../api';
@@ -79,6 +78,32 @@ export function MailsPage() {
     else navigate(withOpen(undefined), { replace: true });
   };
 
+  const subject = (item: MailListItem) => (
+    <Button
+      type="link"
+      style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', maxWidth: 240 }}
+      onClick={() => open(item.id)}
+      data-testid="mail-open"
+    >
+      {item.subject || t('mails.view.mailNumber', { id: item.id })}
+    </Button>
+  );
+
+  /** A phone's row as a card: what and where it stands, when and of which kind, to whom, why it waits. */
+  const phoneCard = (item: MailListItem) => (
+    <Flex vertical gap={2} style={{ minWidth: 200, maxWidth: 260 }} data-testid="mail-card">
+      {subject(item)}
+      <Typography.Text type="secondary">
+        {t(`mails.types.${item.type}`)} · {formatDateTime(item.createdAt, timeZone)}
+      </Typography.Text>
+      <EmailAddress email={item.contactEmail} maxWidth={240} />
+      <span>
+        <MailStatusTag status={item.status} />
+      </span>
+      <ErrorCell item={item} />
+    </Flex>
+  );
+
   const columns: ResourceColumn<MailListItem>[] = [
     { key: 'id', title: 'mails.fields.id', sortable: true, align: 'right' },
     {
@@ -107,16 +132,13 @@ export function MailsPage() {
       title: 'mails.fields.createdAt',
       sortable: true,
       // The day over the time: the list keeps its subject, address and error in view.
-      render: (item) => {
-        const at = dayjs(item.createdAt).tz(timeZone);
-        return (
-          <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(item.createdAt, timeZone)}>
-            {at.format('L')}
-            <br />
-            <Typography.Text type="secondary">{at.format('LT')}</Typography.Text>
-          </span>
-        );
-      },
+      render: (item) => (
+        <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(item.createdAt, timeZone)}>
+          {formatDate(item.createdAt, timeZone)}
+          <br />
+          <Typography.Text type="secondary">{formatTime(item.createdAt, timeZone)}</Typography.Text>
+        </span>
+      ),
     },
     {
       key: 'status',
@@ -128,16 +150,7 @@ export function MailsPage() {
       key: 'subject',
       title: 'mails.fields.subject',
       sortable: true,
-      render: (item) => (
-        <Button
-          type="link"
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', maxWidth: 240 }}
-          onClick={() => open(item.id)}
-          data-testid="mail-open"
-        >
-          {item.subject || t('mails.view.mailNumber', { id: item.id })}
-        </Button>
-      ),
+      render: (item) => subject(item),
     },
     {
       key: 'body',
@@ -188,6 +201,7 @@ export function MailsPage() {
         toolbar={(context) => <MailFilters {...context} />}
         emptyText="mails.empty"
         rowActions={rowActions}
+        phoneCard={phoneCard}
       />
       {openId !== undefined && <MailDrawer id={openId} onClose={close} onOpen={switchTo} />}
     </>
