@@ -40,6 +40,42 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       : t('products.durationHours', { hours });
   };
 
+  const name = (item: ProductListItem) =>
+    canEdit ? (
+      <Link to={editProductPath(item.id)} state={fromListState}>
+        {item.name}
+      </Link>
+    ) : (
+      item.name
+    );
+  // The dot carries the colour, the text stays at full contrast.
+  const status = (item: ProductListItem) => (
+    <Badge
+      status={item.status === 'enabled' ? 'success' : 'default'}
+      text={t(`products.statuses.${item.status}`)}
+    />
+  );
+
+  /** A phone's row as a card: picture, name and price, its kind and length, whether it is on sale. */
+  const phoneCard = (item: ProductListItem) => (
+    <Flex gap={12} align="start" style={{ minWidth: 200 }} data-testid="product-card">
+      <FileImage fileId={item.image} width={40} height={40} alt="" />
+      <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Flex justify="space-between" align="baseline" gap={8}>
+          <span style={{ fontWeight: 600 }}>{name(item)}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatEuros(item.price)}</span>
+        </Flex>
+        <Space size={4} wrap>
+          <Tag variant="filled">{t(`products.types.${item.type}`)}</Tag>
+          {item.duration !== null && (
+            <Typography.Text type="secondary">{duration(item.duration)}</Typography.Text>
+          )}
+        </Space>
+        {status(item)}
+      </Flex>
+    </Flex>
+  );
+
   const columns: ResourceColumn<ProductListItem>[] = [
     { key: 'id', title: 'products.fields.id', sortable: true, align: 'right' },
     {
@@ -53,14 +89,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       key: 'name',
       title: 'products.fields.name',
       sortable: true,
-      render: (item) =>
-        canEdit ? (
-          <Link to={editProductPath(item.id)} state={fromListState}>
-            {item.name}
-          </Link>
-        ) : (
-          item.name
-        ),
+      render: (item) => name(item),
     },
     {
       key: 'description',
@@ -88,13 +117,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       key: 'status',
       title: 'products.fields.status',
       sortable: true,
-      render: (item) => (
-        // The dot carries the colour, the text stays at full contrast.
-        <Badge
-          status={item.status === 'enabled' ? 'success' : 'default'}
-          text={t(`products.statuses.${item.status}`)}
-        />
-      ),
+      render: (item) => status(item),
     },
     {
       key: 'price',
@@ -158,6 +181,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
           : undefined
       }
       rowActions={canEdit || canDelete ? rowActions : undefined}
+      phoneCard={phoneCard}
     />
   );
 }
