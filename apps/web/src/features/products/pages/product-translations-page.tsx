@@ -1,5 +1,5 @@
 import { isLanguage, type Language, languages, type ProductTranslationListItem } from '@mostrador/contract';
-import { Select, Switch, Typography } from 'antd';
+import { Flex, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../../api/list-params';
@@ -47,6 +47,39 @@ export function ProductTranslationsPage() {
     ...languages.filter((l) => !settings.otherLanguages.includes(l)),
   ].filter((l) => l !== main);
 
+  const original = (item: ProductTranslationListItem) => (
+    <div style={{ maxWidth: 360, minWidth: 200 }} lang={main}>
+      <Typography.Text strong>{item.name}</Typography.Text>
+      {item.description && (
+        <Typography.Paragraph
+          type="secondary"
+          ellipsis={{ rows: 3, expandable: 'collapsible' }}
+          style={{ margin: 0 }}
+        >
+          {item.description}
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+  // A new editor when the language changes: it starts from that language's texts.
+  const editor = (item: ProductTranslationListItem) => (
+    <TranslationEditor
+      key={`${item.id}-${language}`}
+      item={item}
+      language={language}
+      languageName={languageName(language)}
+    />
+  );
+
+  /** A phone's row as a card: the reference, the original, and the translation's editor under it. */
+  const phoneCard = (item: ProductTranslationListItem) => (
+    <Flex vertical gap={8} style={{ minWidth: 0, maxWidth: 340 }} data-testid="translation-card">
+      {item.reference && <Typography.Text type="secondary">{item.reference}</Typography.Text>}
+      {original(item)}
+      {editor(item)}
+    </Flex>
+  );
+
   const columns: ResourceColumn<ProductTranslationListItem>[] = [
     { key: 'id', title: 'products.fields.id', sortable: true, align: 'right' },
     {
@@ -60,33 +93,12 @@ export function ProductTranslationsPage() {
       key: 'name',
       title: 'productTranslations.original',
       sortable: true,
-      render: (item) => (
-        <div style={{ maxWidth: 360, minWidth: 200 }} lang={main}>
-          <Typography.Text strong>{item.name}</Typography.Text>
-          {item.description && (
-            <Typography.Paragraph
-              type="secondary"
-              ellipsis={{ rows: 3, expandable: 'collapsible' }}
-              style={{ margin: 0 }}
-            >
-              {item.description}
-            </Typography.Paragraph>
-          )}
-        </div>
-      ),
+      render: (item) => original(item),
     },
     {
       key: 'translation',
       title: 'productTranslations.translation',
-      // A new editor when the language changes: it starts from that language's texts.
-      render: (item) => (
-        <TranslationEditor
-          key={`${item.id}-${language}`}
-          item={item}
-          language={language}
-          languageName={languageName(language)}
-        />
-      ),
+      render: (item) => editor(item),
     },
   ];
 
@@ -99,6 +111,7 @@ export function ProductTranslationsPage() {
       useList={useTranslationList}
       defaultSort={{ field: 'name', order: 'asc' }}
       emptyText="products.empty"
+      phoneCard={phoneCard}
       toolbar={({ filters, setFilter }) => (
         <>
           <Select<Language>
