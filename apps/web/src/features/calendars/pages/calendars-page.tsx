@@ -6,7 +6,7 @@ import {
   ScheduleOutlined,
 } from '@ant-design/icons';
 import type { BookingCalendarListItem } from '@mostrador/contract';
-import { Button, Dropdown, type MenuProps, Space, Typography } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,36 +44,65 @@ export function CalendarsPage() {
   const daysText = useDaysText();
   const noLimit = <Typography.Text type="secondary">{t('calendars.noLimit')}</Typography.Text>;
 
+  const name = (item: BookingCalendarListItem) => (
+    <span>
+      {/* The colour the bookings view paints it in. */}
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          width: 10,
+          height: 10,
+          borderRadius: 2,
+          marginInlineEnd: 8,
+          background: calendarColour(item),
+        }}
+        data-testid={`calendar-colour-${item.id}`}
+      />
+      {canEdit ? (
+        <Link to={editCalendarPath(item.id)} state={fromListState}>
+          {item.name}
+        </Link>
+      ) : (
+        item.name
+      )}
+    </span>
+  );
+
+  /** A phone's row as a card: the calendar, then its limits, each named. */
+  const phoneCard = (item: BookingCalendarListItem) => {
+    const limit = (label: string, value: ReactNode) => (
+      <Typography.Text type="secondary">
+        {t(label)}: {value}
+      </Typography.Text>
+    );
+    return (
+      <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: 260 }} data-testid="calendar-card">
+        <span style={{ fontWeight: 600 }}>{name(item)}</span>
+        {limit('calendars.fields.maximumConcurrentBookings', formatNumber(item.maximumConcurrentBookings))}
+        {limit(
+          'calendars.fields.maximumDaysOfBookingForecast',
+          item.maximumDaysOfBookingForecast === null
+            ? t('calendars.noLimit')
+            : daysText(item.maximumDaysOfBookingForecast),
+        )}
+        {limit(
+          'calendars.fields.minimumMinutesInAdvanceForBooking',
+          item.minimumMinutesInAdvanceForBooking === 0
+            ? t('calendars.noLimit')
+            : minutesText(item.minimumMinutesInAdvanceForBooking),
+        )}
+      </Flex>
+    );
+  };
+
   const columns: ResourceColumn<BookingCalendarListItem>[] = [
     { key: 'id', title: 'calendars.fields.id', sortable: true, align: 'right' },
     {
       key: 'name',
       title: 'calendars.fields.name',
       sortable: true,
-      render: (item) => (
-        <span>
-          {/* The colour the bookings view paints it in. */}
-          <span
-            aria-hidden
-            style={{
-              display: 'inline-block',
-              width: 10,
-              height: 10,
-              borderRadius: 2,
-              marginInlineEnd: 8,
-              background: calendarColour(item),
-            }}
-            data-testid={`calendar-colour-${item.id}`}
-          />
-          {canEdit ? (
-            <Link to={editCalendarPath(item.id)} state={fromListState}>
-              {item.name}
-            </Link>
-          ) : (
-            item.name
-          )}
-        </span>
-      ),
+      render: (item) => name(item),
     },
     {
       key: 'maximumConcurrentBookings',
@@ -205,6 +234,7 @@ export function CalendarsPage() {
           : undefined
       }
       rowActions={canEdit || canDelete || canFindAnomalies || canFindBookings ? rowActions : undefined}
+      phoneCard={phoneCard}
     />
   );
 }
