@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AnomalyListItem, anomalyTypes } from '@mostrador/contract';
-import { Select, Typography } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../api/list-params';
 import { RecordPage, useRecordId } from '../../../components/records/record-page';
@@ -47,6 +47,23 @@ function AnomalyList({ calendarId, calendarName }: { calendarId: number; calenda
   const canCreate = can('bookingCalendarsScheduleAnomaly_create');
   const canDelete = can('bookingCalendarsScheduleAnomaly_delete');
   const when = (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(iso, timeZone)}</span>;
+
+  /** A phone's row as a card: open or closed, from when to when, why. */
+  const phoneCard = (item: AnomalyListItem) => (
+    <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: 260 }} data-testid="anomaly-card">
+      <span>
+        <AnomalyTypeBadge type={item.type} />
+      </span>
+      <span>
+        {when(item.startsAt)} – {when(item.endsAt)}
+      </span>
+      {item.reason && (
+        <Typography.Text type="secondary" ellipsis={{ tooltip: item.reason }} style={{ maxWidth: 240 }}>
+          {item.reason}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
 
   const columns: ResourceColumn<AnomalyListItem>[] = [
     { key: 'id', title: 'anomalies.fields.id', sortable: true, align: 'right' },
@@ -113,6 +130,7 @@ function AnomalyList({ calendarId, calendarName }: { calendarId: number; calenda
             : undefined
         }
         rowActions={canDelete ? rowActions : undefined}
+        phoneCard={phoneCard}
       />
     </>
   );
