@@ -24,15 +24,15 @@ async function pickTime(page: Page, testId: string, time: string) {
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
-/** Types a date and time into a picker (en: MM/DD/YYYY HH:mm) and leaves it. */
+/** Types a date and time into a picker (en: DD/MM/YYYY HH:mm) and leaves it. */
 async function typeDate(input: Locator, text: string) {
   await input.click();
   await input.fill(text);
   await input.press('Tab');
 }
 
-/** A day of next year's March, the same on every run of the year: MM/DD/YYYY in English. */
-const marchDay = (day: number) => `03/${String(day).padStart(2, '0')}/${new Date().getFullYear() + 1}`;
+/** A day of next year's March, the same on every run of the year: DD/MM/YYYY in English. */
+const marchDay = (day: number) => `${String(day).padStart(2, '0')}/03/${new Date().getFullYear() + 1}`;
 
 test.describe('calendars', () => {
   test('creates a calendar with a split schedule, edits it, handles its exceptions and deletes it', async ({
@@ -145,8 +145,8 @@ test.describe('calendars', () => {
     await expect(page.getByText('The exception has been saved')).toBeVisible();
     await expect(page).toHaveURL(/\/anomalies$/);
     await expect(anomalies.getByRole('row')).toHaveCount(2);
-    await expect(anomalies.getByRole('row').nth(1)).toContainText(`${marchDay(2)} 10:00 AM`);
-    await expect(anomalies.getByRole('row').nth(1)).toContainText(`${marchDay(2)} 2:00 PM`);
+    await expect(anomalies.getByRole('row').nth(1)).toContainText(`${marchDay(2)} 10:00`);
+    await expect(anomalies.getByRole('row').nth(1)).toContainText(`${marchDay(2)} 14:00`);
     await expect(anomalies.getByRole('row').nth(1)).toContainText('Closed');
 
     // Opening inside that closing is refused, and the form says against what.
@@ -157,7 +157,7 @@ test.describe('calendars', () => {
     await page.getByTestId('anomaly-save').click();
     const conflict = page.getByTestId('anomaly-conflict');
     await expect(conflict).toContainText('An exception of the opposite type already exists in this period.');
-    await expect(conflict).toContainText(`From ${marchDay(2)} 10:00 AM to ${marchDay(2)} 2:00 PM`);
+    await expect(conflict).toContainText(`From ${marchDay(2)} 10:00 to ${marchDay(2)} 14:00`);
     await expect(conflict).toContainText('Inventario');
     await expect(page).toHaveURL(/\/anomalies\/create$/);
 
@@ -176,15 +176,15 @@ test.describe('calendars', () => {
     await field(anomalyForm, 'Reason').fill('Festivo: San José');
     await page.getByTestId('anomaly-save').click();
     await expect(anomalies.getByRole('row')).toHaveCount(4);
-    await expect(anomalies.getByRole('row').nth(3)).toContainText(`${marchDay(19)} 12:00 AM`);
-    await expect(anomalies.getByRole('row').nth(3)).toContainText(`${marchDay(20)} 12:00 AM`);
+    await expect(anomalies.getByRole('row').nth(3)).toContainText(`${marchDay(19)} 00:00`);
+    await expect(anomalies.getByRole('row').nth(3)).toContainText(`${marchDay(20)} 00:00`);
 
     // The type filter; then the opening is deleted after a confirmation that names its period.
     await page.getByTestId('anomaly-filter-type').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('Open', { exact: true }).click();
     await expect(page).toHaveURL(/filters=/);
     await expect(anomalies.getByRole('row')).toHaveCount(2);
-    const period = `${marchDay(2)} 3:00 PM to ${marchDay(2)} 5:00 PM`;
+    const period = `${marchDay(2)} 15:00 to ${marchDay(2)} 17:00`;
     await anomalies.getByRole('button', { name: `Delete the exception from ${period}` }).click();
     await expect(page.getByRole('tooltip').filter({ hasText: 'Delete the' })).toContainText(
       `Delete the exception from ${period}?`,

@@ -72,10 +72,10 @@ const atTop = (page: Page) => async () => {
   await page.evaluate(() => window.scrollTo(0, 0));
 };
 
-/** Tomorrow in the format the English date picker shows (MM/DD/YYYY). */
+/** Tomorrow in the format the English date picker shows (DD/MM/YYYY). */
 function tomorrow(): string {
   const date = new Date(Date.now() + 86_400_000);
-  const madrid = new Intl.DateTimeFormat('en-US', {
+  const madrid = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/Madrid',
     year: 'numeric',
     month: '2-digit',
