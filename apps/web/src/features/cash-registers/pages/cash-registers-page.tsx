@@ -7,6 +7,7 @@ import {
   Button,
   Descriptions,
   Drawer,
+  Flex,
   Grid,
   Select,
   Skeleton,
@@ -231,6 +232,36 @@ export function CashRegistersPage() {
   const { timeZone } = useCompanySettings();
   const [openId, setOpenId] = useState<number | undefined>();
 
+  /** A phone's row as a card: when it opened (to open it), who, when it closed, what it took, the count. */
+  const phoneCard = (item: CashRegisterListItem) => (
+    <Flex vertical gap={2} style={{ minWidth: 200 }} data-testid="register-card">
+      <Button
+        type="link"
+        style={{ padding: 0, height: 'auto', fontWeight: 600, alignSelf: 'start' }}
+        onClick={() => setOpenId(item.id)}
+      >
+        {formatDateTime(item.startsAt, timeZone)}
+      </Button>
+      <Typography.Text type="secondary">{item.username}</Typography.Text>
+      <span>
+        {t('cashRegisterHistory.fields.ordersAmount')}: {formatEuros(item.ordersAmount)}
+      </span>
+      {item.endDate ? (
+        <Typography.Text type="secondary">
+          {t('cashRegisterHistory.fields.endDate')}: {formatDateTime(item.endDate, timeZone)}
+        </Typography.Text>
+      ) : (
+        <StateBadge endDate={null} />
+      )}
+      {item.cashCount && (
+        <span>
+          {t('cashRegisterHistory.fields.cashDifference')}:{' '}
+          <Difference cents={eurosToCents(item.cashCount.difference)} />
+        </span>
+      )}
+    </Flex>
+  );
+
   const columns: ResourceColumn<CashRegisterListItem>[] = [
     { key: 'id', title: 'cashRegisterHistory.fields.id', sortable: true, align: 'right' },
     {
@@ -327,6 +358,7 @@ export function CashRegistersPage() {
         toolbar={(context) => <RegisterFilters {...context} />}
         emptyText="cashRegisterHistory.empty"
         rowActions={rowActions}
+        phoneCard={phoneCard}
       />
       {openId !== undefined && <RegisterDrawer id={openId} onClose={() => setOpenId(undefined)} />}
     </>
