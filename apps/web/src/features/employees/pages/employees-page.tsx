@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { SUPER_ADMIN } from '@mostrador/contract';
-import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, Flex, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { ButtonLink } from '../../../components/button-link';
@@ -51,19 +51,38 @@ export function EmployeesPage() {
   const isProtected = (employee: EmployeeListItem) =>
     employee.id === user.id || employee.roles.includes(SUPER_ADMIN);
 
+  const name = (employee: EmployeeListItem) => (
+    <Space size={4} wrap>
+      {employee.name}
+      {employee.id === user.id && <Tag color="blue">{t('employees.you')}</Tag>}
+      {employee.roles.includes(SUPER_ADMIN) && <Tag color="gold">{t('employees.superAdmin')}</Tag>}
+    </Space>
+  );
+  const status = (employee: EmployeeListItem) =>
+    employee.enabled ? (
+      <Tag color="green">{t('employees.statuses.enabled')}</Tag>
+    ) : (
+      <Tag>{t('employees.statuses.disabled')}</Tag>
+    );
+
+  /** A phone's row as a card: who, how he logs in, whether he may. */
+  const phoneCard = (employee: EmployeeListItem) => (
+    <Flex vertical gap={2} style={{ minWidth: 180 }} data-testid="employee-card">
+      <Typography.Text strong>{name(employee)}</Typography.Text>
+      <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }}>
+        {[employee.username, employee.email].filter(Boolean).join(' · ')}
+      </Typography.Text>
+      <span>{status(employee)}</span>
+    </Flex>
+  );
+
   const columns: ResourceColumn<EmployeeListItem>[] = [
     { key: 'id', title: 'employees.fields.id', sortable: true, align: 'right' },
     {
       key: 'name',
       title: 'employees.fields.name',
       sortable: true,
-      render: (employee) => (
-        <Space size={4} wrap>
-          {employee.name}
-          {employee.id === user.id && <Tag color="blue">{t('employees.you')}</Tag>}
-          {employee.roles.includes(SUPER_ADMIN) && <Tag color="gold">{t('employees.superAdmin')}</Tag>}
-        </Space>
-      ),
+      render: (employee) => name(employee),
     },
     {
       key: 'email',
@@ -76,12 +95,7 @@ export function EmployeesPage() {
       key: 'enabled',
       title: 'employees.fields.status',
       sortable: true,
-      render: (employee) =>
-        employee.enabled ? (
-          <Tag color="green">{t('employees.statuses.enabled')}</Tag>
-        ) : (
-          <Tag>{t('employees.statuses.disabled')}</Tag>
-        ),
+      render: (employee) => status(employee),
     },
     {
       key: 'createdAt',
@@ -182,6 +196,7 @@ export function EmployeesPage() {
           : undefined
       }
       rowActions={canEdit || canDelete || canLoginAs ? rowActions : undefined}
+      phoneCard={phoneCard}
     />
   );
 }
