@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { type LicenseListItem, licenseStatuses } from '@mostrador/contract';
-import { Button, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
@@ -43,18 +43,41 @@ export function LicensesPage() {
   const [deleting, setDeleting] = useState<LicenseListItem | null>(null);
 
   const orNone = (value: string | null) => value ?? t('common.noValue');
+  const name = (license: LicenseListItem) => (
+    <Space size={4} wrap>
+      {license.name}
+      {license.isPlatform && <Tag color="gold">{t('licenses.platform')}</Tag>}
+    </Space>
+  );
+
+  /** A phone's row as a card: the licence and its code, what and for whom, where it stands. */
+  const phoneCard = (license: LicenseListItem) => {
+    const customer = [license.customerName, license.customerSurname].filter(Boolean).join(' ');
+    return (
+      <Flex vertical gap={2} style={{ minWidth: 180 }} data-testid="license-card">
+        <Typography.Text strong>{name(license)}</Typography.Text>
+        <Typography.Text type="secondary">
+          {[license.code, license.productName].filter(Boolean).join(' · ')}
+        </Typography.Text>
+        {customer && (
+          <Typography.Text ellipsis style={{ maxWidth: 240 }}>
+            {customer}
+          </Typography.Text>
+        )}
+        <span>
+          <LicenseStatusTag status={license.status} />
+        </span>
+      </Flex>
+    );
+  };
+
   const columns: ResourceColumn<LicenseListItem>[] = [
     { key: 'id', title: 'licenses.fields.id', sortable: true, align: 'right' },
     {
       key: 'name',
       title: 'licenses.fields.name',
       sortable: true,
-      render: (license) => (
-        <Space size={4} wrap>
-          {license.name}
-          {license.isPlatform && <Tag color="gold">{t('licenses.platform')}</Tag>}
-        </Space>
-      ),
+      render: (license) => name(license),
     },
     { key: 'code', title: 'licenses.fields.code', sortable: true },
     {
@@ -155,6 +178,7 @@ export function LicensesPage() {
             : undefined
         }
         rowActions={canEdit || canDelete || canSupport ? rowActions : undefined}
+        phoneCard={phoneCard}
       />
       <LicenseCreateModal
         key={creating.key}
