@@ -750,6 +750,49 @@ describe('customer custom fields', () => {
     expect(failingFields(res)).toEqual([`customFields.${foreign}`]);
     expect(await getCustomer(mine.token, created.id)).toEqual(created);
   });
+
+  it('refuses a value that does not read as its field’s type: a number, a day, yes/no, an option', async () => {
+    const { token, license } = await createLicense(t);
+    const typed = async (name: string, type: string, options: string[] = []) => {
+      const [row] = await t.database.db
+        .insert(customFields)
+        .values({ licenseId: license.id, entity: 'customer', name, type, options })
+        .returning();
+      return row!.id;
+    };
+    const shoe = await typed('Talla', 'number');
+    const since = await typed('Cliente desde', 'date');
+    const vip = await typed('VIP', 'boolean');
+    const stylist = await typed('Estilista', 'select', ['Ana', 'Eva']);
+    const bad = await call(t, 'POST', url, {
+      token,
+      payload: {
+        name: 'Mal',
+        customFields: [
+          { customFieldId: shoe, value: 'treinta y ocho' },
+          { customFieldId: since, value: '2026-02-31' },
+          { customFieldId: vip, value: 'quizá' },
+          { customFieldId: stylist, value: 'Marta' },
+        ],
+      },
+    });
+    expectError(bad, 400, ErrorCode.validation);
+    expect(failingFields(bad).sort()).toEqual(
+      [shoe, since, vip, stylist].map((id) => `customFields.${id}`).sort(),
+    );
+    expect((await list(token)).total).toBe(0);
+
+    const good = await createCustomer(t, token, {
+      name: 'Bien',
+      customFields: [
+        { customFieldId: shoe, value: '38.5' },
+        { customFieldId: since, value: '2024-02-29' },
+        { customFieldId: vip, value: 'true' },
+        { customFieldId: stylist, value: 'Eva' },
+      ],
+    });
+    expect(good.customFields).toHaveLength(4);
+  });
 });
 
 describe('customer permissions', () => {

@@ -83,8 +83,14 @@ export function customFieldValueFits(
   switch (field.type) {
     case 'number':
       return value.trim() !== '' && Number.isFinite(Number(value));
-    case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value);
+    case 'date': {
+      // A day of the calendar: 2026-02-31 is not one.
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!match) return false;
+      const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    }
     case 'boolean':
       return ['true', 'false', '1', '0'].includes(value);
     case 'select':

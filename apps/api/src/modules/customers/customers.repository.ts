@@ -215,10 +215,11 @@ export function createCustomersRepository(db: DbOrTx) {
         .orderBy(asc(customerCustomFieldValues.customFieldId));
     },
     /** The ids among `ids` that are customer fields of this license. */
-    async customerFieldIds(licenseId: number, ids: number[]) {
+    /** The license's customer fields among `ids`, with what a value of each must fit. */
+    async customerFields(licenseId: number, ids: number[]) {
       if (!ids.length) return [];
-      const rows = await db
-        .select({ id: customFields.id })
+      return db
+        .select({ id: customFields.id, type: customFields.type, options: customFields.options })
         .from(customFields)
         .where(
           and(
@@ -227,7 +228,6 @@ export function createCustomersRepository(db: DbOrTx) {
             inArray(customFields.id, ids),
           ),
         );
-      return rows.map((r) => r.id);
     },
     async setCustomFieldValues(
       licenseId: number,

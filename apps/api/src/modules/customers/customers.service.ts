@@ -1,9 +1,11 @@
-import type {
-  Customer,
-  CustomerListItem,
-  CustomerSummary,
-  customerBody,
-  ListQuery,
+import {
+  type Customer,
+  type CustomerListItem,
+  type CustomerSummary,
+  type CustomField,
+  type customerBody,
+  customFieldValueFits,
+  type ListQuery,
 } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -72,14 +74,17 @@ export function createCustomersService(deps: { db: Db }) {
 
   async function checkCustomFields(licenseId: number, values: Body['customFields']) {
     const ids = [...new Set((values ?? []).map((v) => v.customFieldId))];
-    const known = new Set(await repo.customerFieldIds(licenseId, ids));
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) {
-      throw new AppError(
-        'validation',
-        unknown.map((id) => ({ field: `customFields.${id}`, message: 'unknown custom field' })),
-      );
-    }
+    const fields = new Map((await repo.customerFields(licenseId, ids)).map((f) => [f.id, f]));
+    // Each value must read as its field's type: a number, a day, yes/no, one of the options.
+    const wrong = (values ?? []).flatMap(({ customFieldId, value }) => {
+      const field = fields.get(customFieldId);
+      if (!field) return [{ field: `customFields.${customFieldId}`, message: 'unknown custom field' }];
+      const definition = { type: field.type as CustomField['type'], options: field.options };
+      return customFieldValueFits(definition, value)
+        ? []
+        : [{ field: `customFields.${customFieldId}`, message: `not a valid ${field.type} value` }];
+    });
+    if (wrong.length) throw new AppError('validation', wrong);
   }
 
   async function save(auth: AuthContext, body: Body, id?: number): Promise<number> {
