@@ -790,6 +790,8 @@ describe('booking list', () => {
       startsAt: '2027-03-01T09:00:00.000Z',
       endsAt: '2027-03-01T09:30:00.000Z',
       attended: null,
+      orderId: null,
+      orderStatus: null,
     });
     expect(page.items.find((i) => i.id === b3.id)).toMatchObject({
       calendarName: 'Circuito termal',

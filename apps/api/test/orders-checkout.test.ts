@@ -2,7 +2,7 @@ import { ErrorCode } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.js';
-import { createBooking, createCustomer } from './factories.js';
+import { createBooking, createCustomer, readList } from './factories.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import {
   created,
@@ -221,6 +221,44 @@ describe('charging bookings made in the calendar', () => {
     expect(
       (await call(t, 'GET', `/v1/admin/bookings/${made.lines[0].bookingId}`, { token: c.token })).status,
     ).toBe(404);
+  });
+
+  it('lists each booking with the order that sold or charges it and its status, null while unsold', async () => {
+    const c = await openCompany(t);
+    const paid = await book(c, '2027-04-13T10:00');
+    const drafted = await book(c, '2027-04-13T12:00');
+    const unsold = await book(c, '2027-04-13T16:00');
+    const sale: Order = await created(await order(c, [{ ...charge(paid.id), productId: c.massageId }]));
+    const draft: Order = await created(
+      await order(c, [{ ...charge(drafted.id), productId: c.massageId }], {
+        status: 'draft',
+        paymentMethod: 'transfer',
+      }),
+    );
+    // A booking the order made itself is sold by it too.
+    const made: Order = await created(
+      await order(c, [
+        {
+          productId: c.massageId,
+          quantity: 1,
+          unitPrice: 40,
+          booking: { bookingCalendarId: c.calendarId, startsAt: '2027-04-13T18:00' },
+        },
+      ]),
+    );
+    type Row = { id: number; orderId: number | null; orderStatus: string | null };
+    const rows = (await readList<Row>(t, c.token, '/v1/admin/bookings', { orders: { date: 'asc' } })).items;
+    expect(rows.map(({ id, orderId, orderStatus }) => ({ id, orderId, orderStatus }))).toEqual([
+      { id: paid.id, orderId: sale.id, orderStatus: 'paid' },
+      { id: drafted.id, orderId: draft.id, orderStatus: 'draft' },
+      { id: unsold.id, orderId: null, orderStatus: null },
+      { id: made.lines[0].bookingId, orderId: made.id, orderStatus: 'paid' },
+    ]);
+    // Filters, the search and the count still read the bookings alone.
+    const found = await readList<Row>(t, c.token, '/v1/admin/bookings', {
+      filters: { status: { eq: 'confirmed' } },
+    });
+    expect(found.total).toBe(4);
   });
 
   it('lets one of two parallel orders charge a booking', async () => {

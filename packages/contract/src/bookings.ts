@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientDateTimeKey } from './calendars.js';
 import { euros } from './common.js';
+import { orderStatuses } from './orders.js';
 
 export const bookingStatuses = ['confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
@@ -109,7 +110,10 @@ export const bookingListFields = [
   'createdAt',
 ] as const;
 
-/** The spec's booking list columns, plus what the calendar view needs to draw and move it. */
+/**
+ * The spec's booking list columns, plus what the calendar view needs to draw and move it, and its sale (the
+ * order that sold or charges it) so the list can charge the unsold ones.
+ */
 export const bookingListItemSchema = z.object({
   id: z.number().int(),
   date: z.string().describe('startsAt'),
@@ -131,6 +135,12 @@ export const bookingListItemSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   attended: z.boolean().nullable(),
+  orderId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The order that sold or charges it; null while unsold (it can be charged if confirmed)'),
+  orderStatus: z.enum(orderStatuses).nullable().describe("That order's status; null while unsold"),
 });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 

@@ -5,6 +5,7 @@ import { foldForSearch } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customers } from '../customers/customers.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
+import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import { bookings } from './bookings.table.js';
 
@@ -92,6 +93,8 @@ const listColumns = {
   customerSurname: customers.surname,
   customerEmail: customers.email,
   customerPhone: customers.phone,
+  orderId: orderLines.orderId,
+  orderStatus: orders.status,
 };
 const recordColumns = { booking: bookings, orderId: orderLines.orderId };
 
@@ -102,7 +105,8 @@ export function createBookingsRepository(db: DbOrTx) {
     r && ({ ...r.booking, orderId: r.orderId } satisfies BookingRecord);
   return {
     /**
-     * A page of the license's bookings with the names of their product, calendar and customer. `query`
+     * A page of the license's bookings with the names of their product, calendar and customer, and the
+     * order that sold or charges each with its status (by primary key, for the page's rows only). `query`
      * matches the customer's name, surname, email and phone, or the product's name and reference,
      * through their trigram indexes; the bookings of the matches are then found by their own indexes.
      */
@@ -117,6 +121,8 @@ export function createBookingsRepository(db: DbOrTx) {
           .innerJoin(products, eq(products.id, bookings.productId))
           .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
           .innerJoin(customers, eq(customers.id, bookings.customerId))
+          .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+          .leftJoin(orders, eq(orders.id, orderLines.orderId))
           .where(where)
           .orderBy(...c.orderBy)
           .limit(c.limit)

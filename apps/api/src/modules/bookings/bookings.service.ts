@@ -280,6 +280,8 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
         startsAt: r.startsAt.toISOString(),
         endsAt: r.endsAt.toISOString(),
         attended: r.attended,
+        orderId: r.orderId,
+        orderStatus: r.orderStatus,
       }));
       return pageOf(items, count, query);
     },

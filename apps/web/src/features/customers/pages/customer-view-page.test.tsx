@@ -81,6 +81,8 @@ const booking: BookingListItem = {
   startsAt: '2026-02-09T09:00:00.000Z',
   endsAt: '2026-02-09T10:00:00.000Z',
   attended: true,
+  orderId: null,
+  orderStatus: null,
 };
 
 const order: OrderListItem = {
