@@ -166,6 +166,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
         rowKey="id"
         columns={tableColumns}
         dataSource={data.items}
+        rowSelection={props.rowSelection}
         loading={list.isFetching}
         size={density}
         scroll={{ x: 'max-content' }}

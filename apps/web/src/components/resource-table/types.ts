@@ -1,6 +1,6 @@
 import type { FilterOp, Filters, ListResult, SortDirection } from '@mostrador/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Breakpoint } from 'antd';
+import type { Breakpoint, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import type { ListParams } from '../../api/list-params';
 
@@ -75,4 +75,6 @@ export interface ResourceTableProps<T extends { id: number }> {
    * the place of every column (its header is the sorted column's, to turn the order); the row actions stay.
    */
   phoneCard?: (record: T) => ReactNode;
+  /** Check boxes at the start of the rows (antd's), for what the page does with several records at once. */
+  rowSelection?: TableProps<T>['rowSelection'];
 }
