@@ -17,6 +17,14 @@ describe('booking form values', () => {
     expect(initialValues(undefined, { start, withTime: false }, 'Europe/Madrid').startsAt).toBeUndefined();
   });
 
+  it('comes with the customer chosen before (the calendar opened from their page), else none', () => {
+    const start = new Date('2027-03-29T08:00:00Z');
+    expect(
+      initialValues(undefined, { start, withTime: true, customerId: 7 }, 'Europe/Madrid').customerId,
+    ).toBe(7);
+    expect(initialValues(undefined, { start, withTime: true }, 'Europe/Madrid').customerId).toBeUndefined();
+  });
+
   it('counts days across month ends and compares instants whatever their offsets', () => {
     expect(nextDay('2027-02-28')).toBe('2027-03-01');
     expect(nextDay('2027-03-28')).toBe('2027-03-29');

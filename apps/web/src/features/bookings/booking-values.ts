@@ -28,13 +28,15 @@ export type BookingInDrawer = Pick<
   | 'attended'
 >;
 
-/** Where a new booking starts: a calendar and a moment chosen in the view, or nothing. */
+/** Where a new booking starts: a calendar and a moment chosen in the view, its customer, or nothing. */
 export interface BookingDraft {
   bookingCalendarId?: number;
   /** An instant (clicked in the calendar view). */
   start?: Date;
   /** Whether `start` is a time (a day or week view) or only a day (the month view). */
   withTime?: boolean;
+  /** The customer it is for, chosen before (the calendar opened from the customer's page). */
+  customerId?: number;
 }
 
 export function initialValues(
@@ -56,6 +58,7 @@ export function initialValues(
   }
   return {
     bookingCalendarId: draft?.bookingCalendarId,
+    customerId: draft?.customerId,
     day: dayjs(draft?.start ?? new Date())
       .tz(timeZone)
       .format('YYYY-MM-DD'),

@@ -53,6 +53,8 @@ interface BookingDrawerProps {
   booking?: BookingInDrawer;
   draft?: BookingDraft;
   onClose: () => void;
+  /** A new booking was made (before the drawer closes). */
+  onCreated?: () => void;
 }
 
 /**
@@ -60,7 +62,7 @@ interface BookingDrawerProps {
  * the calendar's availability), quantity, unit price and notes. Editing also marks attendance and deletes;
  * moving a booking against its product's rules asks before overriding them.
  */
-export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerProps) {
+export function BookingDrawer({ open, booking, draft, onClose, onCreated }: BookingDrawerProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const errorMessage = useErrorMessage();
@@ -126,6 +128,7 @@ export function BookingDrawer({ open, booking, draft, onClose }: BookingDrawerPr
           price: values.price ?? undefined,
         });
         message.success(t('bookings.created'));
+        onCreated?.();
       }
       onClose();
     } catch (error) {

@@ -8,6 +8,11 @@ import { usePermissions } from '../../session/permissions';
 export const bookingsListPath = '/bookings';
 export const bookingsCalendarPath = (calendarId?: number | null) =>
   calendarId ? `/calendars/view/${calendarId}` : '/calendars/view';
+/** The URL parameter naming the customer a new booking in the calendar is for. */
+export const bookingCustomerParam = 'customer';
+/** The calendar with the customer chosen for the next booking made there (the customer's "New booking"). */
+export const newBookingForCustomerPath = (customerId: number) =>
+  `${bookingsCalendarPath()}?${bookingCustomerParam}=${customerId}`;
 
 /** The switch between the calendar and the list. */
 export function BookingsModeSwitch({ mode }: { mode: 'calendar' | 'list' }) {

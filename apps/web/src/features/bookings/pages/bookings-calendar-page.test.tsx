@@ -62,9 +62,12 @@ const items = [
   booking({ bookingCalendarId: 2, productId: 8, productName: 'Masaje', customerName: 'Eva Ruiz' }),
 ];
 
+const lucia = { id: 5, name: 'Lucía', surname: 'García', email: null, phone: '+34689921849' };
+
 function stubApi() {
   return stubFetch((url) => {
     if (url.includes('/admin/bookings/range')) return { body: { data: { bookings: items } } };
+    if (url.includes('/admin/customers/5')) return { body: { data: lucia } };
     if (url.includes('/schedule-anomalies'))
       return { body: { data: { items: [], total: 0, page: 1, limit: 500 } } };
     if (url.includes('/admin/booking-calendars/1')) return { body: { data: studio } };
@@ -113,6 +116,32 @@ describe('the bookings calendar', () => {
     const massage = screen.getByText('Eva Ruiz').closest('.fc-event') as HTMLElement;
     expect(massage.className).toMatch(/sbs-500-500/);
     expect(document.head.textContent + document.body.innerHTML).toContain('left: 50% !important');
+  });
+
+  it('opened for a customer, says so and books for them until staff clear it', async () => {
+    setViewportWidth(1280);
+    stubApi();
+    const { router } = renderInApp(<BookingsCalendarPage />, {
+      path: '/calendars/view',
+      route: '/calendars/view?customer=5',
+      user,
+    });
+    const hint = await screen.findByTestId('booking-for-customer', undefined, slow);
+    expect(hint.textContent).toContain('Booking for Lucía García');
+    fireEvent.click(screen.getByTestId('create-booking'));
+    const drawer = await screen.findByTestId('booking-drawer', undefined, slow);
+    await waitFor(
+      () => expect(within(drawer).getByTestId('booking-customer').textContent).toContain('Lucía García'),
+      slow,
+    );
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+    // Someone else: the hint goes, and the next booking comes without a customer.
+    fireEvent.click(within(hint).getByTestId('booking-for-customer-clear'));
+    await waitFor(() => expect(screen.queryByTestId('booking-for-customer')).toBeNull(), slow);
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(screen.getByTestId('create-booking'));
+    const next = await screen.findByTestId('booking-drawer', undefined, slow);
+    expect(within(next).getByTestId('booking-customer').textContent).not.toContain('Lucía');
   });
 
   it('opens on a phone as a week’s agenda, a class as one line with its places and attendees', async () => {

@@ -31,15 +31,16 @@ import {
   calendarViews,
   type Language,
 } from '@mostrador/contract';
-import { App, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
+import { Alert, App, Button, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { useAppContext } from '../../../app/app-context';
 import { parseRecordId } from '../../../components/records/record-page';
 import { dayjs } from '../../../lib/dayjs';
 import { calendarColour, textColourOn } from '../../calendars/calendar-colour';
+import { useCustomer } from '../../customers/api';
 import { useCompanySettings, useCurrentUser } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useUpdateUiConfig } from '../../settings/api';
@@ -68,7 +69,7 @@ import {
 } from '../calendar-events';
 import { type AgendaEntry, AgendaView, mondayOf, weekRange } from '../components/agenda-view';
 import { BookingDrawer } from '../components/booking-drawer';
-import { BookingsHeader, bookingsCalendarPath } from '../components/bookings-header';
+import { BookingsHeader, bookingCustomerParam, bookingsCalendarPath } from '../components/bookings-header';
 import { CalendarLegend } from '../components/calendar-legend';
 import { ClassAttendees } from '../components/class-attendees';
 
@@ -235,11 +236,55 @@ function BandsHeader({ text, calendars }: { text: string; calendars: CalendarInf
 type DrawerState = { booking?: BookingRangeItem; draft?: BookingDraft };
 
 /**
+ * The customer the next booking is for (`?customer=<id>`, from the customer's page "New booking"): the
+ * new-booking drawer opens with them chosen. Read here to name them in the hint; undefined until read.
+ */
+function useCustomerToBook() {
+  const [params, setParams] = useSearchParams();
+  const id = parseRecordId(params.get(bookingCustomerParam) ?? undefined);
+  const customer = useCustomer(id);
+  const clear = () =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(bookingCustomerParam);
+        return next;
+      },
+      { replace: true },
+    );
+  const name = customer.data
+    ? [customer.data.name, customer.data.surname].filter(Boolean).join(' ') || `#${customer.data.id}`
+    : undefined;
+  return { id: customer.data ? id : undefined, name, clear };
+}
+
+/** "Booking for <name>": the customer chosen for the next booking, and a way to book for someone else. */
+function CustomerToBookHint({ name, onClear }: { name: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={t('bookings.forCustomer.title', { name })}
+      description={t('bookings.forCustomer.hint')}
+      action={
+        <Button size="small" onClick={onClear} data-testid="booking-for-customer-clear">
+          {t('bookings.forCustomer.clear')}
+        </Button>
+      }
+      data-testid="booking-for-customer"
+    />
+  );
+}
+
+/**
  * The bookings on the calendar: day (default), week and month views in the company's time zone, one
  * calendar or all (side by side in the day and week views, each in its colour, with a legend), opening
  * hours and exceptions shaded; every booking of the visible range, a class as one block with its places.
  * Click a free time to book there, a booking to open it, a class for its attendees; drag a booking to move
  * it (the product's rules apply, staff may override after confirming). On a phone, a week's agenda.
+ * Opened for a customer (`?customer=<id>`), it says so and the new booking comes with them chosen.
  */
 export function BookingsCalendarPage() {
   const { t } = useTranslation();
@@ -252,6 +297,8 @@ export function BookingsCalendarPage() {
   const updateUiConfig = useUpdateUiConfig();
   const can = usePermissions();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const forCustomer = useCustomerToBook();
   const screens = Grid.useBreakpoint();
   const isPhone = screens.md === false;
   const rawId = useParams().id;
@@ -274,11 +321,11 @@ export function BookingsCalendarPage() {
   const [openClass, setOpenClass] = useState<ClassBlock>();
   const update = useUpdateBooking();
 
-  // The address has no calendar: the one the user chose last time, if any.
+  // The address has no calendar: the one the user chose last time, if any (with the customer to book).
   useEffect(() => {
     if (rawId === undefined && saved.calendarId)
-      navigate(bookingsCalendarPath(saved.calendarId), { replace: true });
-  }, [rawId, saved.calendarId, navigate]);
+      navigate(`${bookingsCalendarPath(saved.calendarId)}${search}`, { replace: true });
+  }, [rawId, saved.calendarId, navigate, search]);
 
   // A calendar opened by its address (a link, a bookmark) becomes the one shown next time too.
   useEffect(() => {
@@ -288,7 +335,7 @@ export function BookingsCalendarPage() {
 
   const chooseCalendar = (id: number | null) => {
     updateUiConfig((ui) => ({ ...ui, calendar: { ...ui.calendar, calendarId: id } }));
-    navigate(bookingsCalendarPath(id));
+    navigate(`${bookingsCalendarPath(id)}${search}`);
   };
 
   // The phone's agenda reads its week; the calendar the range FullCalendar shows.
@@ -390,7 +437,9 @@ export function BookingsCalendarPage() {
       const band = Math.floor(((info.jsEvent.clientX - box.left) / Math.max(1, box.width)) * shownIds.length);
       bookingCalendarId = shownIds[Math.min(Math.max(band, 0), shownIds.length - 1)];
     }
-    setDrawer({ draft: { bookingCalendarId, start: info.date, withTime: !info.allDay } });
+    setDrawer({
+      draft: { bookingCalendarId, start: info.date, withTime: !info.allDay, customerId: forCustomer.id },
+    });
   };
 
   const onEventClick = (info: EventClickArg) => {
@@ -449,8 +498,11 @@ export function BookingsCalendarPage() {
       {css && <style>{css}</style>}
       <BookingsHeader
         mode="calendar"
-        onCreate={() => setDrawer({ draft: { bookingCalendarId: calendarId ?? undefined } })}
+        onCreate={() =>
+          setDrawer({ draft: { bookingCalendarId: calendarId ?? undefined, customerId: forCustomer.id } })
+        }
       />
+      {forCustomer.name && <CustomerToBookHint name={forCustomer.name} onClear={forCustomer.clear} />}
       <Card styles={{ body: { padding: isPhone ? 12 : 16 } }}>
         <Flex gap={16} wrap align="center" style={{ marginBottom: 12 }}>
           <Select<number>
@@ -540,6 +592,8 @@ export function BookingsCalendarPage() {
           booking={drawer.booking}
           draft={drawer.draft}
           onClose={() => setDrawer(undefined)}
+          // Booked for the customer chosen before: the next booking is for whoever staff choose.
+          onCreated={drawer.draft?.customerId === undefined ? undefined : forCustomer.clear}
         />
       )}
     </div>

@@ -158,7 +158,9 @@ describe("a customer's page", () => {
     expect(screen.getByTestId('customer-new-order').getAttribute('href')).toBe(
       '/orders/create-by-customer/7',
     );
-    expect(screen.getByTestId('customer-new-booking').getAttribute('href')).toBe('/calendars/view');
+    expect(screen.getByTestId('customer-new-booking').getAttribute('href')).toBe(
+      '/calendars/view?customer=7',
+    );
     expect(screen.getByTestId('customer-edit').getAttribute('href')).toBe('/customers/edit/7');
   });
 

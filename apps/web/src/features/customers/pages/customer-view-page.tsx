@@ -20,7 +20,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RecordPage, type RecordTexts, useRecordId } from '../../../components/records/record-page';
 import { dayjs } from '../../../lib/dayjs';
 import { formatDateTime } from '../../../lib/format';
-import { bookingsCalendarPath } from '../../bookings/components/bookings-header';
+import { newBookingForCustomerPath } from '../../bookings/components/bookings-header';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCustomer, useCustomerSummary } from '../api';
@@ -199,7 +199,7 @@ function CustomerView({ customer }: { customer: Customer }) {
       {can('bookings_create') && (
         <ButtonLink
           icon={<CalendarOutlined aria-hidden />}
-          to={bookingsCalendarPath()}
+          to={newBookingForCustomerPath(customer.id)}
           data-testid="customer-new-booking"
         >
           {t('customers.profile.newBooking')}
