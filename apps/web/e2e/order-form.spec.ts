@@ -96,15 +96,19 @@ test.describe('order form', () => {
       await page.goto('/orders/create');
       await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible();
 
-      // A new customer, created in the drawer and picked for the order.
-      await page.getByTestId('order-new-customer').click();
-      const drawer = page.getByTestId('order-customer-drawer');
-      await drawer.getByLabel('Name', { exact: true }).fill('Marta');
-      await drawer.getByLabel('Surname').fill(`Cliente ${id}`);
+      // A new customer, made from the customer search ("New customer": the name typed, and an email) and
+      // picked for the order. The full customer form is the customers screen's: the order form has no other way.
+      await expect(page.getByTestId('order-new-customer')).toHaveCount(0);
+      await page.getByTestId('order-customer').click();
+      await page.keyboard.type(`Marta Cliente ${id}`);
+      await page.getByTestId('customer-quick-create').click();
+      const dialog = page.getByTestId('quick-customer-dialog');
+      await expect(dialog.getByLabel('Name')).toHaveValue(`Marta Cliente ${id}`);
+      await dialog.getByLabel('Email').fill(`marta.${id}@example.es`);
       expect(await seriousViolations(page), 'new customer').toEqual([]);
       await screenshots(page, 'order-form-new-customer-en');
-      await drawer.getByTestId('customer-save').click();
-      await expect(drawer).toBeHidden();
+      await page.getByTestId('quick-customer-save').click();
+      await expect(dialog).toBeHidden();
       await expect(page.getByTestId('order-customer')).toContainText(`Marta Cliente ${id}`);
 
       // The shampoo: its price comes with it, the totals follow.

@@ -43,7 +43,7 @@ import { paymentSettingsPath, paymentSetupRefusalCodes } from '../../payments/pa
 import { useTaxesById } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCreateOrder, useProducts, useUpdateOrder } from '../api';
-import { CustomerPicker, NewCustomerDrawer } from './order-form-customer';
+import { CustomerPicker } from './order-form-customer';
 import { OrderLines } from './order-form-lines';
 import { OpenRegisterButton, RegisterNotice } from './order-form-register';
 import {
@@ -149,7 +149,6 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const { markDirty, markClean } = useUnsavedChanges();
-  const [creatingCustomer, setCreatingCustomer] = useState(false);
   const [failure, setFailure] = useState<{ code: number; text: string } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const allowed = useMemo(() => allowedPaymentMethods(can), [can]);
@@ -248,154 +247,141 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
   };
 
   return (
-    <>
-      <Form<OrderFormValues>
-        name="order"
-        form={form}
-        layout="vertical"
-        validateTrigger="onBlur"
-        initialValues={initialValues}
-        onValuesChange={(changed: Partial<OrderFormValues>) => {
-          markDirty();
-          // Online, an order is paid by the gateway when the customer pays its link: it awaits payment.
-          if (changed.paymentMethod) {
-            const status = form.getFieldValue('status') as OrderFormValues['status'];
-            const next = statusForPayment(status, changed.paymentMethod);
-            if (next !== status) form.setFieldValue('status', next);
-          }
-          if ('status' in changed || 'paymentMethod' in changed || 'lines' in changed)
-            if (form.isFieldTouched('customerId') || form.getFieldError('customerId').length)
-              void form.validateFields(['customerId']).catch(() => undefined);
-        }}
-        onFinish={submit}
-        scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
-        noValidate
-        data-testid="order-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} xl={16}>
-            <FormSection title={t('orders.form.sections.customer')} testId="order-section-customer">
+    <Form<OrderFormValues>
+      name="order"
+      form={form}
+      layout="vertical"
+      validateTrigger="onBlur"
+      initialValues={initialValues}
+      onValuesChange={(changed: Partial<OrderFormValues>) => {
+        markDirty();
+        // Online, an order is paid by the gateway when the customer pays its link: it awaits payment.
+        if (changed.paymentMethod) {
+          const status = form.getFieldValue('status') as OrderFormValues['status'];
+          const next = statusForPayment(status, changed.paymentMethod);
+          if (next !== status) form.setFieldValue('status', next);
+        }
+        if ('status' in changed || 'paymentMethod' in changed || 'lines' in changed)
+          if (form.isFieldTouched('customerId') || form.getFieldError('customerId').length)
+            void form.validateFields(['customerId']).catch(() => undefined);
+      }}
+      onFinish={submit}
+      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
+      noValidate
+      data-testid="order-form"
+    >
+      <Row gutter={16}>
+        <Col xs={24} xl={16}>
+          <FormSection title={t('orders.form.sections.customer')} testId="order-section-customer">
+            <Form.Item
+              name="customerId"
+              label={t('orders.form.fields.customer')}
+              extra={t('orders.form.customerHelp')}
+              rules={[customerRule]}
+              style={{ marginBottom: 0 }}
+            >
+              <CustomerPicker />
+            </Form.Item>
+          </FormSection>
+          <FormSection title={t('orders.form.sections.lines')} testId="order-section-lines">
+            <OrderLines form={form} />
+          </FormSection>
+        </Col>
+        <Col xs={24} xl={8}>
+          {/* Beside long lists of lines, payment and totals stay in view (under the sticky header). */}
+          <div style={screens.xl ? { position: 'sticky', top: 80 } : undefined}>
+            <FormSection title={t('orders.form.sections.payment')} testId="order-section-payment">
+              {order?.invoiceCode && (
+                <Form.Item label={t('orders.form.fields.invoiceCode')} htmlFor="order-invoice-code">
+                  <Input id="order-invoice-code" value={order.invoiceCode} readOnly variant="filled" />
+                </Form.Item>
+              )}
               <Form.Item
-                name="customerId"
-                label={t('orders.form.fields.customer')}
-                extra={t('orders.form.customerHelp')}
-                rules={[customerRule]}
+                name="status"
+                label={t('orders.form.fields.status')}
+                required
+                extra={
+                  online ? (
+                    <span data-testid="order-online-paid-hint">{t('orders.form.onlinePaidHint')}</span>
+                  ) : undefined
+                }
+              >
+                <Select
+                  options={orderStatuses
+                    .filter((status) => status !== 'refunded' || order?.status === 'refunded')
+                    .map((status) => ({
+                      value: status,
+                      label: t(`orders.status.${status}`),
+                      // Refunded comes with refunds only: shown when the order is, never chosen; a
+                      // status never goes back; and an online order is paid by its gateway only.
+                      disabled:
+                        status === 'refunded' ||
+                        (!!order && isStatusBackwards(order.status, status)) ||
+                        (online && status === 'paid'),
+                    }))}
+                  data-testid="order-status"
+                />
+              </Form.Item>
+              <Form.Item name="paymentMethod" label={t('orders.form.fields.paymentMethod')} required>
+                <Select
+                  options={paymentMethods
+                    .filter((method) => allowed.includes(method) || method === order?.paymentMethod)
+                    .map((method) => ({
+                      value: method,
+                      label: t(`orders.paymentMethods.${method}`),
+                      // The order's own method stays visible even when the user may not sell with it.
+                      disabled: !allowed.includes(method),
+                    }))}
+                  data-testid="order-payment-method"
+                />
+              </Form.Item>
+              <RegisterNotice physical={physical} />
+              <Form.Item
+                name="notes"
+                label={t('orders.form.fields.notes')}
+                rules={[zodRule(orderBody.shape.notes, t)]}
                 style={{ marginBottom: 0 }}
               >
-                <CustomerPicker
-                  canCreate={can('customers_create')}
-                  onCreate={() => setCreatingCustomer(true)}
+                <Input.TextArea
+                  autoSize={{ minRows: 2, maxRows: 4 }}
+                  count={{ show: true, max: 50 }}
+                  data-testid="order-notes"
                 />
               </Form.Item>
             </FormSection>
-            <FormSection title={t('orders.form.sections.lines')} testId="order-section-lines">
-              <OrderLines form={form} />
+            <FormSection title={t('orders.form.sections.totals')} testId="order-totals">
+              <Totals lines={lines} cash={paymentMethod === 'cash'} />
             </FormSection>
-          </Col>
-          <Col xs={24} xl={8}>
-            {/* Beside long lists of lines, payment and totals stay in view (under the sticky header). */}
-            <div style={screens.xl ? { position: 'sticky', top: 80 } : undefined}>
-              <FormSection title={t('orders.form.sections.payment')} testId="order-section-payment">
-                {order?.invoiceCode && (
-                  <Form.Item label={t('orders.form.fields.invoiceCode')} htmlFor="order-invoice-code">
-                    <Input id="order-invoice-code" value={order.invoiceCode} readOnly variant="filled" />
-                  </Form.Item>
-                )}
-                <Form.Item
-                  name="status"
-                  label={t('orders.form.fields.status')}
-                  required
-                  extra={
-                    online ? (
-                      <span data-testid="order-online-paid-hint">{t('orders.form.onlinePaidHint')}</span>
-                    ) : undefined
-                  }
-                >
-                  <Select
-                    options={orderStatuses
-                      .filter((status) => status !== 'refunded' || order?.status === 'refunded')
-                      .map((status) => ({
-                        value: status,
-                        label: t(`orders.status.${status}`),
-                        // Refunded comes with refunds only: shown when the order is, never chosen; a
-                        // status never goes back; and an online order is paid by its gateway only.
-                        disabled:
-                          status === 'refunded' ||
-                          (!!order && isStatusBackwards(order.status, status)) ||
-                          (online && status === 'paid'),
-                      }))}
-                    data-testid="order-status"
-                  />
-                </Form.Item>
-                <Form.Item name="paymentMethod" label={t('orders.form.fields.paymentMethod')} required>
-                  <Select
-                    options={paymentMethods
-                      .filter((method) => allowed.includes(method) || method === order?.paymentMethod)
-                      .map((method) => ({
-                        value: method,
-                        label: t(`orders.paymentMethods.${method}`),
-                        // The order's own method stays visible even when the user may not sell with it.
-                        disabled: !allowed.includes(method),
-                      }))}
-                    data-testid="order-payment-method"
-                  />
-                </Form.Item>
-                <RegisterNotice physical={physical} />
-                <Form.Item
-                  name="notes"
-                  label={t('orders.form.fields.notes')}
-                  rules={[zodRule(orderBody.shape.notes, t)]}
-                  style={{ marginBottom: 0 }}
-                >
-                  <Input.TextArea
-                    autoSize={{ minRows: 2, maxRows: 4 }}
-                    count={{ show: true, max: 50 }}
-                    data-testid="order-notes"
-                  />
-                </Form.Item>
-              </FormSection>
-              <FormSection title={t('orders.form.sections.totals')} testId="order-totals">
-                <Totals lines={lines} cash={paymentMethod === 'cash'} />
-              </FormSection>
-            </div>
-          </Col>
-        </Row>
-        {failure && (
-          <div ref={failureRef}>
-            <Alert
-              type="error"
-              showIcon
-              title={t('orders.form.saveFailed')}
-              description={failureDescription(failure)}
-              action={
-                failure.code === ErrorCode.cashRegisterClosed ? (
-                  <OpenRegisterButton />
-                ) : paymentSetupRefusalCodes.includes(failure.code) && canSetUpPayments ? (
-                  <ButtonLink to={paymentSettingsPath} size="small" data-testid="order-payment-settings">
-                    {t('orders.form.paymentSettings')}
-                  </ButtonLink>
-                ) : undefined
-              }
-              data-testid="order-failure"
-            />
           </div>
-        )}
-        <FormFooter
-          onCancel={() => onDone()}
-          saving={create.isPending || update.isPending}
-          saveTestId="order-save"
-          cancelTestId="order-cancel"
-          saveLabel={order ? undefined : t('orders.form.createOrder')}
-        />
-      </Form>
-      <NewCustomerDrawer
-        open={creatingCustomer}
-        onClose={() => setCreatingCustomer(false)}
-        onCreated={(customer) => {
-          form.setFields([{ name: ['customerId'], value: customer.id, errors: [] }]);
-          markDirty();
-        }}
+        </Col>
+      </Row>
+      {failure && (
+        <div ref={failureRef}>
+          <Alert
+            type="error"
+            showIcon
+            title={t('orders.form.saveFailed')}
+            description={failureDescription(failure)}
+            action={
+              failure.code === ErrorCode.cashRegisterClosed ? (
+                <OpenRegisterButton />
+              ) : paymentSetupRefusalCodes.includes(failure.code) && canSetUpPayments ? (
+                <ButtonLink to={paymentSettingsPath} size="small" data-testid="order-payment-settings">
+                  {t('orders.form.paymentSettings')}
+                </ButtonLink>
+              ) : undefined
+            }
+            data-testid="order-failure"
+          />
+        </div>
+      )}
+      <FormFooter
+        onCancel={() => onDone()}
+        saving={create.isPending || update.isPending}
+        saveTestId="order-save"
+        cancelTestId="order-cancel"
+        saveLabel={order ? undefined : t('orders.form.createOrder')}
       />
-    </>
+    </Form>
   );
 }
