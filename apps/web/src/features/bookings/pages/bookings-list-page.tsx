@@ -191,7 +191,8 @@ function SaleState({ booking }: { booking: BookingListItem }) {
   return can('orders_edit') ? (
     <Link
       to={`/orders/edit/${booking.orderId}`}
-      aria-label={t('bookings.sale.openOrder', { status: t(`orders.status.${booking.orderStatus}`) })}
+      // A hint only: the link is named by the state it shows (what is seen is what is read).
+      title={t('bookings.sale.openOrder', { status: t(`orders.status.${booking.orderStatus}`) })}
       data-testid="booking-row-sale"
     >
       {tag}
@@ -353,7 +354,7 @@ export function BookingsListPage() {
         // A phone's row as a card: when, for whom, what and where, and where it stands.
         const at = dayjs(item.startsAt).tz(timeZone);
         return (
-          <Flex vertical gap={2} style={{ minWidth: 190, maxWidth: 230 }} data-testid="booking-summary">
+          <Flex vertical gap={2} style={{ width: 210 }} data-testid="booking-summary">
             <Button
               type="link"
               style={{ padding: 0, height: 'auto', fontWeight: 600, justifyContent: 'flex-start' }}
@@ -476,7 +477,8 @@ export function BookingsListPage() {
 
   const rowActions = (item: BookingListItem) => (
     <Space size={4}>
-      {canEdit && (
+      {/* On a phone the card needs the room: attendance is marked in the booking's drawer. */}
+      {canEdit && !phone && (
         <>
           <Tooltip title={t('bookings.markAttended')}>
             <Button
