@@ -15,7 +15,9 @@ import {
 /**
  * Checkout from bookings made in the calendar: from a booking's drawer "Charge" opens the order form
  * charging it; two bookings of one customer and a product sale go on one ticket, paid in cash; the
- * bookings then show their order, paid. A company of its own, its data made through the API.
+ * bookings then show their order, paid. From the bookings list: two bookings of one customer checked and
+ * charged on one order (another customer's cannot join them), then shown paid. A company of its own, its
+ * data made through the API.
  */
 let company: Login;
 
@@ -77,7 +79,7 @@ async function setUp(page: Page) {
     });
   const first = await book('10:00');
   const second = await book('12:00');
-  return { id, massage, oil, customer, first, second, name: `Aitana Cobro ${id}` };
+  return { id, calendar, massage, oil, customer, first, second, name: `Aitana Cobro ${id}` };
 }
 
 test.describe('checkout from bookings', () => {
@@ -148,5 +150,85 @@ test.describe('checkout from bookings', () => {
     await expect(sold.getByTestId('order-status-tag')).toHaveText('Paid');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'front-desk-checkout-booking-en');
+  });
+
+  test("charges two bookings of one customer checked in the bookings list; another customer's cannot join them", async ({
+    page,
+  }) => {
+    await logIn(page, company, { language: 'es' });
+    await openRegisterByApi(page);
+    const data = await setUp(page);
+    const bea = await apiCall<{ id: number }>(page, 'POST', '/admin/customers', {
+      name: 'Bea',
+      surname: `Cobro ${data.id}`,
+    });
+    const beas = await apiCall<{ id: number }>(page, 'POST', '/admin/bookings', {
+      bookingCalendarId: data.calendar.id,
+      productId: data.massage.id,
+      customerId: bea.id,
+      startsAt: `${tomorrow()}T14:00`,
+      quantity: 1,
+    });
+
+    await page.goto('/bookings');
+    await page.getByTestId('list-search').fill(`Cobro ${data.id}`);
+    const list = page.getByTestId('list-bookings');
+    await expect(list.getByRole('row')).toHaveCount(4);
+    const hers = list.getByRole('checkbox', { name: `Seleccionar la reserva de ${data.name} para cobrarla` });
+    const beasBox = list.getByRole('checkbox', {
+      name: `Seleccionar la reserva de Bea Cobro ${data.id} para cobrarla`,
+    });
+    await expect(hers).toHaveCount(2);
+    await hers.nth(0).check();
+    await hers.nth(1).check();
+    const bar = page.getByTestId('booking-selection');
+    await expect(bar.getByTestId('booking-selection-count')).toHaveText(
+      `2 reservas de ${data.name} · 80,00 €`,
+    );
+    // Another customer's booking: said why, and nothing to charge until it is unchecked.
+    await beasBox.check();
+    await expect(bar.getByTestId('booking-selection-problem')).toContainText('clientes distintos');
+    await expect(bar.getByTestId('booking-charge-selected')).toBeDisabled();
+    expect(await seriousViolations(page), 'two customers').toEqual([]);
+    await beasBox.uncheck();
+    await expect(bar.getByTestId('booking-selection-problem')).toHaveCount(0);
+    await screenshots(page, 'front-desk-charge-selected-es', async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+    });
+    await bar.getByTestId('booking-charge-selected').click();
+
+    // One order charging both, by their start.
+    await expect(page).toHaveURL(
+      new RegExp(`/orders/create-from-bookings/${data.first.id},${data.second.id}$`),
+    );
+    await expect(page.getByTestId('order-charge-notice')).toContainText('2 reservas');
+    await expect(page.getByTestId('order-customer')).toContainText(data.name);
+    await expect(page.getByTestId('order-total')).toHaveText('80,00 €');
+    await chooseOption(page, page.getByTestId('order-payment-method'), 'Efectivo');
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v1/admin/orders' && r.request().method() === 'POST',
+    );
+    await page.getByTestId('order-save').click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(201);
+    const order = (await answer.json()).data as { status: string; lines: { bookingId: number | null }[] };
+    expect(order.status).toBe('paid');
+    expect(order.lines.map((l) => l.bookingId)).toEqual([data.first.id, data.second.id]);
+
+    // The list shows both paid and no longer to charge; Bea's is still to charge.
+    await page.goto('/bookings');
+    await switchLanguage(page, 'en');
+    await page.getByTestId('list-search').fill(`Cobro ${data.id}`);
+    await expect(list.getByRole('row')).toHaveCount(4);
+    for (const id of [data.first.id, data.second.id]) {
+      const row = list.locator(`tr[data-row-key="${id}"]`);
+      await expect(row.getByTestId('booking-row-sale')).toHaveText('Paid');
+      await expect(row.getByRole('checkbox')).toBeDisabled();
+    }
+    const beasRow = list.locator(`tr[data-row-key="${beas.id}"]`);
+    await expect(beasRow).toContainText('Not charged yet');
+    await expect(beasRow.getByRole('checkbox')).toBeEnabled();
+    expect(await seriousViolations(page), 'charged').toEqual([]);
+    await screenshots(page, 'front-desk-bookings-charged-en');
   });
 });
