@@ -390,6 +390,13 @@ export function BookingsListPage() {
       render: (item) => <FileImage fileId={item.image} width={32} height={32} alt="" />,
     },
     { key: 'customerName', title: 'bookings.fields.customer', sortable: true, responsive: notOnPhones },
+    // In view beside whom it is for: what the front desk charges next.
+    {
+      key: 'orderStatus',
+      title: 'bookings.fields.sale',
+      responsive: notOnPhones,
+      render: (item) => <SaleState booking={item} />,
+    },
     { key: 'productName', title: 'bookings.fields.product', sortable: true, responsive: notOnPhones },
     { key: 'calendarName', title: 'bookings.fields.calendar', sortable: true, responsive: notOnPhones },
     {
@@ -466,12 +473,6 @@ export function BookingsListPage() {
       sortable: true,
       responsive: notOnPhones,
       render: (item) => <AttendanceBadge attended={item.attended} />,
-    },
-    {
-      key: 'orderStatus',
-      title: 'bookings.fields.sale',
-      responsive: notOnPhones,
-      render: (item) => <SaleState booking={item} />,
     },
   ];
 
