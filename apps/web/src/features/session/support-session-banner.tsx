@@ -1,7 +1,8 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag } from 'antd';
+import { Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaletteTag } from '../../components/palette-tag';
 import { useCurrentUser } from './api';
 import { forgetSupportReturn, returnToOwnAccount } from './support-return';
 
@@ -30,9 +31,9 @@ export function SupportSessionBanner({ compact = false }: { compact?: boolean })
       data-testid="support-session"
       style={{ minWidth: 0, justifyContent: 'flex-end' }}
     >
-      <Tag color="orange" style={{ whiteSpace: 'normal', marginInlineEnd: 0, lineHeight: 1.4 }}>
+      <PaletteTag palette="orange" style={{ whiteSpace: 'normal', marginInlineEnd: 0, lineHeight: 1.4 }}>
         {label}
-      </Tag>
+      </PaletteTag>
       <Button
         size="small"
         type="primary"

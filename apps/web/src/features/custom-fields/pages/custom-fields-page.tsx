@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
+import { PaletteTag } from '../../../components/palette-tag';
 import { sessionQueries } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { SettingsReadOnlyAlert } from '../../settings/components/settings-read-only-alert';
@@ -153,7 +154,9 @@ export function CustomFieldsPage() {
                     </Typography.Text>
                     <Space size={[4, 4]} wrap>
                       <Tag>{t(`customFields.types.${field.type}`)}</Tag>
-                      {field.required && <Tag color="blue">{t('customFields.fields.required')}</Tag>}
+                      {field.required && (
+                        <PaletteTag palette="blue">{t('customFields.fields.required')}</PaletteTag>
+                      )}
                     </Space>
                     {field.type === 'select' && (
                       <Typography.Text type="secondary">

@@ -6,6 +6,7 @@ import { isApiError, useErrorMessage } from '../../../api/errors';
 import { ButtonLink } from '../../../components/button-link';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { PageHeader } from '../../../components/page-header';
+import { PaletteTag } from '../../../components/palette-tag';
 import { useCurrentUser } from '../../session/api';
 import { useEmployee, useUpdateEmployee } from '../api';
 import { EmployeeForm, type EmployeeValues } from '../components/employee-form';
@@ -100,8 +101,8 @@ function EmployeeEditor({ employee }: { employee: Employee }) {
 
   const tags = (isSelf || isSuperAdmin || !employee.enabled) && (
     <Flex component="span" gap={4} wrap>
-      {isSelf && <Tag color="blue">{t('employees.you')}</Tag>}
-      {isSuperAdmin && <Tag color="gold">{t('employees.superAdmin')}</Tag>}
+      {isSelf && <PaletteTag palette="blue">{t('employees.you')}</PaletteTag>}
+      {isSuperAdmin && <PaletteTag palette="gold">{t('employees.superAdmin')}</PaletteTag>}
       {!employee.enabled && <Tag>{t('employees.statuses.disabled')}</Tag>}
     </Flex>
   );

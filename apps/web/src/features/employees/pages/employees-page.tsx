@@ -4,6 +4,7 @@ import { App, Button, Flex, Popconfirm, Select, Space, Tag, Typography } from 'a
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { ButtonLink } from '../../../components/button-link';
+import { PaletteTag } from '../../../components/palette-tag';
 import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
 import { formatDateTime } from '../../../lib/format';
 import { useSupportLogin } from '../../licenses/api';
@@ -54,13 +55,15 @@ export function EmployeesPage() {
   const name = (employee: EmployeeListItem) => (
     <Space size={4} wrap>
       {employee.name}
-      {employee.id === user.id && <Tag color="blue">{t('employees.you')}</Tag>}
-      {employee.roles.includes(SUPER_ADMIN) && <Tag color="gold">{t('employees.superAdmin')}</Tag>}
+      {employee.id === user.id && <PaletteTag palette="blue">{t('employees.you')}</PaletteTag>}
+      {employee.roles.includes(SUPER_ADMIN) && (
+        <PaletteTag palette="gold">{t('employees.superAdmin')}</PaletteTag>
+      )}
     </Space>
   );
   const status = (employee: EmployeeListItem) =>
     employee.enabled ? (
-      <Tag color="green">{t('employees.statuses.enabled')}</Tag>
+      <PaletteTag palette="green">{t('employees.statuses.enabled')}</PaletteTag>
     ) : (
       <Tag>{t('employees.statuses.disabled')}</Tag>
     );

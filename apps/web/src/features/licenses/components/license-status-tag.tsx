@@ -1,8 +1,12 @@
 import type { License } from '@mostrador/contract';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PaletteTag } from '../../../components/palette-tag';
 
 export function LicenseStatusTag({ status }: { status: License['status'] }) {
   const { t } = useTranslation();
-  return <Tag color={status === 'active' ? 'green' : 'default'}>{t(`licenses.statuses.${status}`)}</Tag>;
+  return (
+    <PaletteTag palette={status === 'active' ? 'green' : undefined}>
+      {t(`licenses.statuses.${status}`)}
+    </PaletteTag>
+  );
 }

@@ -1,9 +1,10 @@
 import { LoginOutlined, SearchOutlined } from '@ant-design/icons';
 import { SUPER_ADMIN } from '@mostrador/contract';
-import { Alert, Button, Empty, Flex, Input, Modal, Spin, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Input, Modal, Spin, Typography, theme } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
+import { PaletteTag } from '../../../components/palette-tag';
 import type { EmployeeListItem } from '../../employees/api';
 import { useLicenseEmployees, useSupportLogin } from '../api';
 import { useSupportLoginErrors } from './use-support-login-errors';
@@ -67,9 +68,9 @@ export function SupportLoginModal({ license, onClose }: SupportLoginModalProps) 
             </Typography.Text>
             {refusal && (
               <span>
-                <Tag color={refusal === 'superAdmin' ? 'gold' : 'default'}>
+                <PaletteTag palette={refusal === 'superAdmin' ? 'gold' : undefined}>
                   {t(`licenses.support.refusal.${refusal}`)}
-                </Tag>
+                </PaletteTag>
               </span>
             )}
           </Flex>

@@ -5,7 +5,7 @@ import {
   type UpdateLicenseBody,
   updateLicenseBody,
 } from '@mostrador/contract';
-import { App, Button, Card, Col, Form, Input, Radio, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Radio, Result, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { FormFooter } from '../../../components/forms/form-footer';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
+import { PaletteTag } from '../../../components/palette-tag';
 import { usePermissions } from '../../session/permissions';
 import { useLicense, useUpdateLicense } from '../api';
 import { LicenseDeleteModal } from '../components/license-delete-modal';
@@ -89,7 +90,9 @@ function LicenseEditor({ license }: { license: License }) {
     <>
       <PageHeader
         title={t('licenses.editTitle', { name: license.name })}
-        subtitle={license.isPlatform ? <Tag color="gold">{t('licenses.platform')}</Tag> : undefined}
+        subtitle={
+          license.isPlatform ? <PaletteTag palette="gold">{t('licenses.platform')}</PaletteTag> : undefined
+        }
       />
       <Form<Values>
         name="license"

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
 import { type LicenseListItem, licenseStatuses } from '@mostrador/contract';
-import { Button, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
+import { PaletteTag } from '../../../components/palette-tag';
 import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
 import { formatDateTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
@@ -46,7 +47,7 @@ export function LicensesPage() {
   const name = (license: LicenseListItem) => (
     <Space size={4} wrap>
       {license.name}
-      {license.isPlatform && <Tag color="gold">{t('licenses.platform')}</Tag>}
+      {license.isPlatform && <PaletteTag palette="gold">{t('licenses.platform')}</PaletteTag>}
     </Space>
   );
 

@@ -20,7 +20,7 @@ import { scrollToFirstError } from '../../../components/forms/scroll-to-first-er
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
-import { PaletteTag } from '../../orders/components/order-list-status-tag';
+import { PaletteTag } from '../../../components/palette-tag';
 import { usePaymentEndpoints } from '../../payments/api';
 import { CopyField } from '../../payments/components/copy-field';
 import { PaymentCheck } from '../../payments/components/payment-check';
