@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
+import { customerFullName } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
@@ -37,7 +38,6 @@ const calendarName = sql<string>`(select ${bookingCalendars.name} from ${booking
   where ${bookingCalendars.id} = ${bookings.bookingCalendarId})`;
 const customerOf = (expression: SQL) =>
   sql`(select ${expression} from ${customers} where ${customers.id} = ${bookings.customerId})`;
-const customerFullName = sql`trim(${customers.name} || ' ' || coalesce(${customers.surname}, ''))`;
 
 const listSpec: ListSpec = {
   fields: {
@@ -56,7 +56,7 @@ const listSpec: ListSpec = {
     },
     productName: { column: productName, type: 'string' },
     calendarName: { column: calendarName, type: 'string' },
-    customerName: { column: customerOf(customerFullName), type: 'string' },
+    customerName: { column: customerOf(customerFullName()), type: 'string' },
     customerEmail: { column: customerOf(sql`${customers.email}`), type: 'string' },
     customerPhone: { column: customerOf(sql`${customers.phone}`), type: 'string' },
     bookingCalendarId: { column: bookings.bookingCalendarId, type: 'number' },
