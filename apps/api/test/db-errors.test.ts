@@ -22,6 +22,10 @@ const neverDeleted = [
   // Invoices are immutable: neither is ever deleted but with its license.
   'invoices_rectified_invoice_id_invoices_id_fk',
   'invoices_replaced_invoice_id_invoices_id_fk',
+  // Vouchers and balances come from paid sales, whose lines stay; balances are never deleted.
+  'gift_vouchers_order_line_id_order_lines_id_fk',
+  'customer_balances_order_line_id_order_lines_id_fk',
+  'bookings_balance_id_customer_balances_id_fk',
 ];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

@@ -1,7 +1,7 @@
 import { ErrorCode, languages, type ProductListItem } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, orderLines, orders, products, productTranslations } from '../src/db/schema.js';
+import { bookings, orderLines, orders, products, productTranslations, suppliers } from '../src/db/schema.js';
 import {
   company,
   createCalendar,
@@ -1114,9 +1114,16 @@ describe('product list', () => {
   });
 
   it('filters by type, status, sellOnline, price, calendar, supplier, tax and more', async () => {
-    const { token, taxId } = await company(t);
+    const { token, taxId, license } = await company(t);
     const tax10 = (await createTax(t, token, { name: 'IVA 10%', percentage: 10 })).id;
     const calendarId = (await createCalendar(t, token, { name: 'Sala de masajes' })).id;
+    const [s8, s9] = await t.database.db
+      .insert(suppliers)
+      .values([
+        { licenseId: license.id, name: 'Proveedor A' },
+        { licenseId: license.id, name: 'Proveedor B' },
+      ])
+      .returning();
     const massage = await createProduct(t, token, {
       taxId,
       name: 'Masaje',
@@ -1134,10 +1141,10 @@ describe('product list', () => {
       status: 'disabled',
     });
     const cream = await createProduct(t, token, { taxId, name: 'Crema', type: 'regular', price: 12.5 });
-    // No supplier can be linked through the API until suppliers exist: the filter reads stored links.
+    // The filter reads stored links.
     for (const [id, supplierId] of [
-      [massage.id, 9],
-      [cream.id, 8],
+      [massage.id, s9!.id],
+      [cream.id, s8!.id],
     ] as const) {
       await t.database.db.update(products).set({ supplierId }).where(eq(products.id, id));
     }
@@ -1158,8 +1165,8 @@ describe('product list', () => {
     expect(await found({ price: { lt: 20 } })).toEqual([bono.id, cream.id]);
     expect(await found({ bookingCalendarId: { eq: calendarId } })).toEqual([massage.id]);
     expect(await found({ bookingCalendarId: { isNull: true } })).toEqual([bono.id, cream.id]);
-    expect(await found({ supplierId: { eq: 8 } })).toEqual([cream.id]);
-    expect(await found({ supplierId: { in: [8, 9] } })).toEqual([cream.id, massage.id]);
+    expect(await found({ supplierId: { eq: s8!.id } })).toEqual([cream.id]);
+    expect(await found({ supplierId: { in: [s8!.id, s9!.id] } })).toEqual([cream.id, massage.id]);
     expect(await found({ supplierId: { isNull: true } })).toEqual([bono.id]);
     expect(await found({ taxType: { eq: tax10 } })).toEqual([bono.id]);
     expect(await found({ duration: { gte: 30 } })).toEqual([massage.id]);

@@ -86,6 +86,8 @@ export const ErrorCode = {
   customFieldNameExists: 1000166,
   customFieldValuesDoNotFit: 1000167,
   customFieldEntityChanged: 1000168,
+  supplierHasProducts: 1000170,
+  productInPack: 1000171,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -178,6 +180,8 @@ export const errorStatus: Record<ErrorKey, number> = {
   customFieldNameExists: 409,
   customFieldValuesDoNotFit: 409,
   customFieldEntityChanged: 400,
+  supplierHasProducts: 409,
+  productInPack: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -278,6 +282,8 @@ export const errorMessage: Record<ErrorKey, string> = {
   customFieldValuesDoNotFit:
     'Some saved values of this field do not fit the new type or options: keep the type, or keep the options in use',
   customFieldEntityChanged: 'A custom field stays with the records it was created for',
+  supplierHasProducts: 'The supplier has products: give them another supplier or none first',
+  productInPack: 'The product is in a pack: take it out of the pack first',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

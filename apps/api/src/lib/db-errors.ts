@@ -38,6 +38,14 @@ export const referencedRowRefusals = {
   orders_original_order_id_orders_id_fk: 'orderNotDeletable',
   invoices_customer_id_customers_id_fk: 'cannotDeleteCustomer',
   invoices_order_id_orders_id_fk: 'orderHasInvoice',
+  gift_vouchers_customer_id_customers_id_fk: 'cannotDeleteCustomer',
+  customer_balances_customer_id_customers_id_fk: 'cannotDeleteCustomer',
+  // A product with vouchers or balances was sold: its order lines refuse first, the same code.
+  gift_vouchers_product_id_products_id_fk: 'productUsedInOrder',
+  customer_balances_product_id_products_id_fk: 'productUsedInOrder',
+  product_pack_items_product_id_products_id_fk: 'productInPack',
+  products_supplier_id_suppliers_id_fk: 'supplierHasProducts',
+  bookings_gift_voucher_id_gift_vouchers_id_fk: 'giftVoucherUsed',
 } as const satisfies Record<string, ErrorKey>;
 
 interface PgError {

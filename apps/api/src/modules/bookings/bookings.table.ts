@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
+import { customerBalances } from '../balances/balances.table.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customers } from '../customers/customers.table.js';
+import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { products } from '../products/products.table.js';
@@ -44,6 +46,14 @@ export const bookings = pgTable(
     /** Null until marked attended (true) or unattended (false). */
     attended: boolean('attended'),
     rescheduleCount: integer('reschedule_count').notNull().default(0),
+    /** The gift voucher that paid it (no order then): its use comes back if cancelled in time. */
+    giftVoucherId: integer('gift_voucher_id').references((): AnyPgColumn => giftVouchers.id, {
+      onDelete: 'restrict',
+    }),
+    /** The pack balance whose session paid it (no order then): the session comes back if cancelled in time. */
+    balanceId: integer('balance_id').references((): AnyPgColumn => customerBalances.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     // The list's default sort: date desc, id breaking ties.
@@ -67,5 +77,10 @@ export const bookings = pgTable(
     // The foreign keys' checks when a product is deleted or an order line goes.
     index('bookings_product_idx').on(t.productId),
     index('bookings_order_line_idx').on(t.orderLineId).where(sql`${t.orderLineId} is not null`),
+    // A voucher's or a pack's bookings (its detail, the one-pending-booking rule).
+    index('bookings_gift_voucher_idx')
+      .on(t.giftVoucherId, t.startsAt)
+      .where(sql`${t.giftVoucherId} is not null`),
+    index('bookings_balance_idx').on(t.balanceId, t.startsAt).where(sql`${t.balanceId} is not null`),
   ],
 );

@@ -8,12 +8,22 @@ import type {
   ProductType,
 } from '@mostrador/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { foldedSearchText } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { files } from '../files/files.table.js';
 import { licenses } from '../licenses/licenses.table.js';
+import { suppliers } from '../suppliers/suppliers.table.js';
 import { taxes } from '../taxes/taxes.table.js';
 
 /**
@@ -58,8 +68,12 @@ export const products = pgTable(
     bookingCalendarId: integer('booking_calendar_id').references(() => bookingCalendars.id, {
       onDelete: 'restrict',
     }),
-    /** Suppliers come later: a plain id until their table exists. */
-    supplierId: integer('supplier_id'),
+    /** The supplier whose product it is; a supplier with products cannot be deleted. */
+    supplierId: integer('supplier_id').references((): AnyPgColumn => suppliers.id, { onDelete: 'restrict' }),
+    /** A pack: how many sessions one unit sold gives, of the products in product_pack_items. */
+    packSessions: integer('pack_sessions'),
+    /** A credit: the money one unit sold gives to spend, in cents (the price unless set). */
+    creditCents: integer('credit_cents'),
     /** What the free-text search reads, kept by PostgreSQL itself; a trigram index serves substrings. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => foldedSearchText(['name', 'reference', 'description']),
@@ -96,4 +110,24 @@ export const productTranslations = pgTable(
     description: text('description'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.language] })],
+);
+
+/** The products a pack's sessions pay for (a pack of "5 massages" names the massage). */
+export const productPackItems = pgTable(
+  'product_pack_items',
+  {
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references((): AnyPgColumn => products.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packId, t.productId] }),
+    index('product_pack_items_product_idx').on(t.productId),
+  ],
 );
