@@ -50,6 +50,7 @@ import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import type { PaidOrderGrant } from './workflows/order-paid.js';
 
 export const appVersion = rootPackage.version;
 
@@ -93,11 +94,14 @@ export function createServices(deps: AppDeps) {
     },
     storage,
   });
+  // What a paid sale gives its buyer; each module that grants something adds itself here.
+  const grants: PaidOrderGrant[] = [];
   const payments = createPaymentsService({
     db,
     settings,
     secretBox: deps.secretBox,
     invoices,
+    grants,
     mailComposer,
     publicUrl: deps.config.publicUrl,
     stripe: { apiBase: deps.config.STRIPE_API_URL },
@@ -123,7 +127,7 @@ export function createServices(deps: AppDeps) {
     products: createProductsService({ db, settings }),
     calendars: createCalendarsService({ db }),
     bookings,
-    orders: createOrdersService({ db, bookings, invoices, payments }),
+    orders: createOrdersService({ db, bookings, invoices, payments, grants }),
     invoices,
     cashRegisters: createCashRegistersService({ db, settings, storage }),
     files,

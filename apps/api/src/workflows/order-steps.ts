@@ -14,6 +14,7 @@ import { type PricedLine, priceLines } from '../modules/orders/pricing.js';
 import type { PaymentsService } from '../modules/payments/payments.service.js';
 import { createProductsRepository } from '../modules/products/products.repository.js';
 import { createTaxesRepository } from '../modules/taxes/taxes.repository.js';
+import type { PaidOrderGrant } from './order-paid.js';
 
 /*
  * Steps the order workflows share, each reading or writing through the module that owns the tables.
@@ -26,6 +27,8 @@ export interface OrderWorkflowDeps {
   invoices?: InvoicesService;
   /** Online orders: the gateway checked, the payment link made, refunds through the gateway. */
   payments?: Pick<PaymentsService, 'prepareOnline' | 'ensureLink' | 'refundThroughGateway' | 'recordRefusal'>;
+  /** What a paid sale gives its buyer (vouchers, pack sessions, credit): `onOrderPaid`. */
+  grants?: readonly PaidOrderGrant[];
 }
 
 /** The customer an order names, read in `tx`: 400 when unknown, 1000047 online without an email. */

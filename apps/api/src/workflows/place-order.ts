@@ -12,6 +12,7 @@ import {
 } from '../modules/orders/order-rules.js';
 import { toOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
+import { onOrderPaid } from './order-paid.js';
 import {
   bookLines,
   checkCharges,
@@ -87,6 +88,15 @@ export async function placeOrder(
           await orders.update(auth.licenseId, order.id, { invoiceCode });
         }
       }
+      // 6. A paid sale gives its buyer what it sold: vouchers, pack sessions, credit.
+      if (body.status === 'paid')
+        await onOrderPaid(tx, deps.grants, {
+          licenseId: auth.licenseId,
+          orderId: order.id,
+          customerId: priced.customerId,
+          userId: auth.userId,
+          mailIds,
+        });
       // Answered from what was written: nothing else touches a new order inside its transaction.
       return toOrder(
         { ...order, invoiceCode },
@@ -97,7 +107,7 @@ export async function placeOrder(
         })),
       );
     });
-    // 6. Committed: the confirmations go.
+    // 7. Committed: the confirmations (and the vouchers' mails) go.
     deps.bookings.dispatchMails(mailIds);
     return placed;
   } catch (error) {

@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error.js';
 import type { InvoicesService } from '../modules/invoices/invoices.service.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
 import { createPaymentsRepository, type PaymentRow } from '../modules/payments/payments.repository.js';
+import { onOrderPaid, type PaidOrderGrant } from './order-paid.js';
 
 /** What the gateway says it took, to compare with the order before believing it. */
 export interface GatewayPaid {
@@ -26,7 +27,7 @@ export type SettleOutcome = 'paid' | 'held' | 'already' | 'duplicate';
  * payment, changes nothing more (the second payment is kept as taken, marked as a duplicate to refund).
  */
 export async function settlePayment(
-  deps: { db: Db; invoices?: InvoicesService },
+  deps: { db: Db; invoices?: InvoicesService; grants?: readonly PaidOrderGrant[] },
   payment: PaymentRow,
   paid: GatewayPaid,
   tx?: DbOrTx,
@@ -72,27 +73,39 @@ export async function settlePayment(
       failureReason: null,
       answer: paid.answer,
     });
-    await markOrderPaid(db, deps.invoices, order, paid.transactionToken);
+    await markOrderPaid(db, deps, order, paid.transactionToken);
     return 'paid';
   };
   return tx ? run(tx) : deps.db.transaction(run);
 }
 
-/** The order paid now with the gateway's token, and its simplified invoice where the company issues them. */
+/**
+ * The order paid now with the gateway's token, its simplified invoice where the company issues them, and
+ * what it sold given to its buyer (`onOrderPaid`; their mails go with the outbox's sweep).
+ */
 export async function markOrderPaid(
   db: DbOrTx,
-  invoices: InvoicesService | undefined,
+  deps: { invoices?: InvoicesService; grants?: readonly PaidOrderGrant[] },
   order: { id: number; licenseId: number; code: number; totalCents: number; customerId: number | null },
   transactionToken: string,
 ) {
+  const { invoices } = deps;
   const orders = createOrdersRepository(db);
   await orders.update(order.licenseId, order.id, {
     status: 'paid',
     paymentDate: new Date(),
     paymentTransactionToken: transactionToken,
   });
-  if (!invoices) return;
-  const lines = await orders.lines(order.licenseId, order.id);
-  const simplified = await invoices.simplifiedFor(db, order.licenseId, order, lines, null);
-  if (simplified) await orders.update(order.licenseId, order.id, { invoiceCode: simplified.code });
+  if (invoices) {
+    const lines = await orders.lines(order.licenseId, order.id);
+    const simplified = await invoices.simplifiedFor(db, order.licenseId, order, lines, null);
+    if (simplified) await orders.update(order.licenseId, order.id, { invoiceCode: simplified.code });
+  }
+  await onOrderPaid(db, deps.grants, {
+    licenseId: order.licenseId,
+    orderId: order.id,
+    customerId: order.customerId,
+    userId: null,
+    mailIds: [],
+  });
 }

@@ -24,6 +24,7 @@ import {
   type OrderRow,
 } from '../modules/orders/orders.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
+import { onOrderPaid } from './order-paid.js';
 import {
   bookLines,
   checkCharges,
@@ -189,5 +190,14 @@ async function editOpenOrder(
     );
     if (simplified) await orders.update(auth.licenseId, order.id, { invoiceCode: simplified.code });
   }
+  // Paid now: the buyer gets what it sold (vouchers, pack sessions, credit).
+  if (order.status !== 'paid' && body.status === 'paid')
+    await onOrderPaid(tx, deps.grants, {
+      licenseId: auth.licenseId,
+      orderId: order.id,
+      customerId: priced.customerId,
+      userId: auth.userId,
+      mailIds,
+    });
   return readOrder(tx, auth.licenseId, order.id);
 }

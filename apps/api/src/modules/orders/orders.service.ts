@@ -23,6 +23,7 @@ export function createOrdersService(deps: {
   bookings: BookingsService;
   invoices?: InvoicesService;
   payments?: OrderWorkflowDeps['payments'];
+  grants?: OrderWorkflowDeps['grants'];
 }) {
   const repo = createOrdersRepository(deps.db);
   return {

@@ -40,6 +40,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { PaidOrderGrant } from '../../workflows/order-paid.js';
 import { markOrderPaid, settlePayment } from '../../workflows/settle-payment.js';
 import { customers } from '../customers/customers.table.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
@@ -71,6 +72,8 @@ export interface PaymentsDeps {
   settings: SettingsService;
   secretBox: SecretBox;
   invoices?: InvoicesService;
+  /** What a paid sale gives its buyer (vouchers, pack sessions, credit), once the gateway paid it. */
+  grants?: readonly PaidOrderGrant[];
   mailComposer: MailComposer;
   publicUrl: string;
   /** Where the Stripe SDK sends its requests (tests: a local server speaking Stripe's API). */
@@ -572,7 +575,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         )
           return;
         await r.update(auth.licenseId, held.id, { status: 'succeeded' });
-        await markOrderPaid(tx, deps.invoices, locked, held.reference);
+        await markOrderPaid(tx, deps, locked, held.reference);
       });
       if (!result.ok) throw new AppError('paymentGatewayRefused', { gateway: 'redsys', reason });
       return readOrder(db, auth.licenseId, orderId);
