@@ -88,6 +88,11 @@ export const ErrorCode = {
   customFieldEntityChanged: 1000168,
   supplierHasProducts: 1000170,
   productInPack: 1000171,
+  giftVoucherUnknown: 1000175,
+  giftVoucherExpired: 1000176,
+  giftVoucherExhausted: 1000177,
+  giftVoucherOtherProduct: 1000178,
+  giftVoucherExpiryNotChanged: 1000179,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -182,6 +187,11 @@ export const errorStatus: Record<ErrorKey, number> = {
   customFieldEntityChanged: 400,
   supplierHasProducts: 409,
   productInPack: 409,
+  giftVoucherUnknown: 409,
+  giftVoucherExpired: 409,
+  giftVoucherExhausted: 409,
+  giftVoucherOtherProduct: 409,
+  giftVoucherExpiryNotChanged: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -284,6 +294,12 @@ export const errorMessage: Record<ErrorKey, string> = {
   customFieldEntityChanged: 'A custom field stays with the records it was created for',
   supplierHasProducts: 'The supplier has products: give them another supplier or none first',
   productInPack: 'The product is in a pack: take it out of the pack first',
+  giftVoucherUnknown: 'There is no gift voucher with this code',
+  giftVoucherExpired: 'The gift voucher has expired',
+  giftVoucherExhausted: 'The gift voucher has no bookings left',
+  giftVoucherOtherProduct: 'The gift voucher is for another product',
+  giftVoucherExpiryNotChanged:
+    'The expiry date could not be changed: it must be after the purchase date and within ten years',
 };
 
 const keyByCode = new Map<number, ErrorKey>(
