@@ -11,7 +11,7 @@ export const permissionAreas = {
   products: ['find', 'create', 'edit', 'delete'],
   employees: ['find', 'create', 'edit', 'delete'],
   cashRegisters: ['find', 'open', 'close'],
-  giftVouchers: ['find', 'delete'],
+  giftVouchers: ['find', 'edit', 'delete'],
   settings: ['edit', 'paymentGateway'],
   suppliers: ['find', 'create', 'edit', 'delete', 'loginAsSupplier'],
   subscriptions: ['find', 'create', 'edit', 'delete'],
