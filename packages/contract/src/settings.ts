@@ -147,6 +147,13 @@ const giftVoucherSettings = z.object({
   daysQuantityForAGiftVoucherExpiration: z.number().int().min(1).max(3650),
   numberOfBookings: z.number().int().min(1).max(1000),
 });
+/**
+ * Booking rules: a booking paid with a gift voucher (or a pack session) gives it back when cancelled or
+ * deleted at least `freeCancellationHours` before its start.
+ */
+const bookingSettings = z.object({
+  freeCancellationHours: z.number().int().min(0).max(8760),
+});
 const subscriptionSettings = z.object({
   daysToPaySubscriptionRenewal: z.number().int().min(0).max(365),
   freeSubscriptionTrialDays: z.number().int().min(0).max(365),
@@ -221,6 +228,7 @@ export const settingsSchema = z.object({
   }),
   notifications: notificationsSchema,
   giftVouchers: giftVoucherSettings,
+  bookings: bookingSettings,
   subscriptions: subscriptionSettings,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -237,6 +245,7 @@ export const updateSettingsBody = companySettingsSchema.partial().extend({
   billing: billingSchema.optional(),
   notifications: notificationsSchema.optional(),
   giftVouchers: giftVoucherSettings.optional(),
+  bookings: bookingSettings.optional(),
   subscriptions: subscriptionSettings.optional(),
 });
 export type UpdateSettingsBody = z.input<typeof updateSettingsBody>;

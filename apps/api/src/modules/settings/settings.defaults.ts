@@ -79,6 +79,7 @@ export function defaultSettings(companyName: string | null, locale: Language = '
       birthday: notification(),
     },
     giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365, numberOfBookings: 1 },
+    bookings: { freeCancellationHours: 24 },
     subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 0 },
   };
 }

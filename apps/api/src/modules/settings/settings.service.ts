@@ -77,6 +77,7 @@ export function createSettingsService(deps: {
       'billing',
       'notifications',
       'giftVouchers',
+      'bookings',
       'subscriptions',
     ] as const) {
       (data as Record<string, unknown>)[key] = { ...defaults[key], ...(stored[key] ?? {}) };
