@@ -28,6 +28,8 @@ import { createEmployeesService } from './modules/employees/employees.service.js
 import { createDiskStorage, type FileStorage } from './modules/files/file-storage.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
+import { giftVouchersRoutes } from './modules/gift-vouchers/gift-vouchers.routes.js';
+import { createGiftVouchersService } from './modules/gift-vouchers/gift-vouchers.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createInvoicesService } from './modules/invoices/invoices.service.js';
@@ -83,7 +85,7 @@ export function createServices(deps: AppDeps) {
     smtp: () => smtp,
     publicUrl: deps.config.publicUrl,
   });
-  const bookings = createBookingsService({ db, mailer: { composer: mailComposer, mails } });
+  const bookings = createBookingsService({ db, mailer: { composer: mailComposer, mails }, settings });
   const invoices = createInvoicesService({
     db,
     settings,
@@ -96,6 +98,8 @@ export function createServices(deps: AppDeps) {
   });
   // What a paid sale gives its buyer; each module that grants something adds itself here.
   const grants: PaidOrderGrant[] = [];
+  const giftVouchers = createGiftVouchersService({ db, settings, composer: mailComposer });
+  grants.push(giftVouchers);
   const payments = createPaymentsService({
     db,
     settings,
@@ -127,6 +131,7 @@ export function createServices(deps: AppDeps) {
     products: createProductsService({ db, settings }),
     calendars: createCalendarsService({ db }),
     bookings,
+    giftVouchers,
     orders: createOrdersService({ db, bookings, invoices, payments, grants }),
     invoices,
     cashRegisters: createCashRegistersService({ db, settings, storage }),
@@ -173,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(productsRoutes(services.products));
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
+      await v1.register(giftVouchersRoutes(services.giftVouchers));
       await v1.register(ordersRoutes(services.orders));
       await v1.register(paymentsRoutes(services.payments));
       await v1.register(

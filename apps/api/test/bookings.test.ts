@@ -130,6 +130,8 @@ describe('booking CRUD', () => {
       attended: null,
       rescheduleCount: 0,
       orderId: null,
+      giftVoucherId: null,
+      giftVoucherCode: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -792,6 +794,7 @@ describe('booking list', () => {
       attended: null,
       orderId: null,
       orderStatus: null,
+      giftVoucherCode: null,
     });
     expect(page.items.find((i) => i.id === b3.id)).toMatchObject({
       calendarName: 'Circuito termal',

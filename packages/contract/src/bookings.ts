@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientDateTimeKey } from './calendars.js';
 import { euros } from './common.js';
+import { giftVoucherCodeInput } from './gift-vouchers.js';
 import { orderStatuses } from './orders.js';
 
 export const bookingStatuses = ['confirmed', 'cancelled'] as const;
@@ -32,7 +33,10 @@ const notesSchema = z
  * calendar's start times. The server re-checks the start against the schedule, anomalies, notice, forecast
  * and free places inside one transaction per calendar (409 with the reason: bookingOutsideOpenTime,
  * bookingInThePast, bookingTooSoon, bookingBeyondForecast, bookingProductTooShort, bookingNotAStartTime,
- * bookingFull). `price` is the unit price in euros; absent, the product's.
+ * bookingFull). `price` is the unit price in euros; absent, the product's. With `giftVoucherCode` the booking is
+ * paid with that voucher: price 0, no order, one of its bookings used; refused when the code is unknown
+ * (1000175), expired (1000176), without bookings left (1000177), for another product (1000178) or while
+ * another booking of it is still ahead (1000007), each on `giftVoucherCode`.
  */
 export const bookingBody = z.object({
   bookingCalendarId: dbId,
@@ -42,6 +46,7 @@ export const bookingBody = z.object({
   quantity: z.number().int().min(1).max(1000).default(1),
   notes: notesSchema,
   price: euros.min(0).optional().describe("Unit price in euros, VAT included; absent: the product's price"),
+  giftVoucherCode: giftVoucherCodeInput,
 });
 export type BookingBody = z.input<typeof bookingBody>;
 
@@ -79,6 +84,8 @@ export const bookingSchema = z.object({
   attended: z.boolean().nullable().describe('null until marked'),
   rescheduleCount: z.number().int().describe('How many times it has been moved'),
   orderId: z.number().int().nullable(),
+  giftVoucherId: z.number().int().nullable().describe('The gift voucher that paid it (no order then)'),
+  giftVoucherCode: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -141,6 +148,7 @@ export const bookingListItemSchema = z.object({
     .nullable()
     .describe('The order that sold or charges it; null while unsold (it can be charged if confirmed)'),
   orderStatus: z.enum(orderStatuses).nullable().describe("That order's status; null while unsold"),
+  giftVoucherCode: z.string().nullable().describe('The gift voucher that paid it (no order then)'),
 });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 

@@ -28,6 +28,15 @@ export const bookingRefusalCodes: readonly number[] = [
   ...bookingRescheduleRefusalCodes,
 ];
 
+/** Refusals of a booking's gift voucher (on the booking's gift voucher code field). */
+export const giftVoucherRedeemRefusalCodes: readonly number[] = [
+  ErrorCode.giftVoucherUnknown,
+  ErrorCode.giftVoucherExpired,
+  ErrorCode.giftVoucherExhausted,
+  ErrorCode.giftVoucherOtherProduct,
+  ErrorCode.giftVoucherSingleUse,
+];
+
 /** An order's rules about its customer: they belong to the customer field. */
 export const orderCustomerRefusalCodes: readonly number[] = [
   ErrorCode.onlineOrderWithoutCustomer,

@@ -19,6 +19,7 @@ export const mailKinds = [
   'order_receipt',
   'invoice',
   'payment_link',
+  'gift_voucher',
   'test',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];

@@ -5,6 +5,7 @@ import { foldForSearch } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customerFullName } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
+import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
@@ -15,8 +16,8 @@ export type BookingValues = Omit<
   typeof bookings.$inferInsert,
   'id' | 'licenseId' | 'createdAt' | 'updatedAt'
 >;
-/** A booking as the API answers it: its row and the order its order line belongs to. */
-export type BookingRecord = BookingRow & { orderId: number | null };
+/** A booking as the API answers it: its row, the order its order line belongs to, the voucher that paid it. */
+export type BookingRecord = BookingRow & { orderId: number | null; giftVoucherCode: string | null };
 
 /**
  * No booking lasts longer than a product may (durationInMinutes ≤ 43,200 minutes, 30 days, by the
@@ -95,14 +96,17 @@ const listColumns = {
   customerPhone: customers.phone,
   orderId: orderLines.orderId,
   orderStatus: orders.status,
+  giftVoucherCode: giftVouchers.code,
 };
-const recordColumns = { booking: bookings, orderId: orderLines.orderId };
+const recordColumns = { booking: bookings, orderId: orderLines.orderId, giftVoucherCode: giftVouchers.code };
 
 export function createBookingsRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(bookings.licenseId, licenseId), eq(bookings.id, id));
-  const toRecord = (r: { booking: BookingRow; orderId: number | null } | undefined) =>
-    r && ({ ...r.booking, orderId: r.orderId } satisfies BookingRecord);
+  const toRecord = (
+    r: { booking: BookingRow; orderId: number | null; giftVoucherCode: string | null } | undefined,
+  ) =>
+    r && ({ ...r.booking, orderId: r.orderId, giftVoucherCode: r.giftVoucherCode } satisfies BookingRecord);
   return {
     /**
      * A page of the license's bookings with the names of their product, calendar and customer, and the
@@ -123,6 +127,7 @@ export function createBookingsRepository(db: DbOrTx) {
           .innerJoin(customers, eq(customers.id, bookings.customerId))
           .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
           .leftJoin(orders, eq(orders.id, orderLines.orderId))
+          .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
           .where(where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
@@ -174,6 +179,7 @@ export function createBookingsRepository(db: DbOrTx) {
         .select(recordColumns)
         .from(bookings)
         .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+        .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
         .where(scope(licenseId, id));
       return toRecord(row);
     },

@@ -35,9 +35,11 @@ import {
   createCalendarsRepository,
 } from '../calendars/calendars.repository.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
+import { returnGiftVoucherUse, useGiftVoucher } from '../gift-vouchers/gift-voucher-uses.js';
 import type { BookingMailKind, MailComposer } from '../mails/mail-composer.js';
 import type { MailsService } from '../mails/mails.service.js';
 import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
 
 type CreateBody = z.output<typeof bookingBody>;
@@ -75,7 +77,7 @@ function rulesOf(calendar: CalendarRow): CalendarRules {
   };
 }
 
-function toBooking(row: BookingRow, orderId: number | null): Booking {
+function toBooking(row: BookingRow, orderId: number | null, giftVoucherCode: string | null): Booking {
   return {
     id: row.id,
     bookingCalendarId: row.bookingCalendarId,
@@ -90,12 +92,14 @@ function toBooking(row: BookingRow, orderId: number | null): Booking {
     attended: row.attended,
     rescheduleCount: row.rescheduleCount,
     orderId,
+    giftVoucherId: row.giftVoucherId,
+    giftVoucherCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const recordOf = (r: BookingRecord) => toBooking(r, r.orderId);
+const recordOf = (r: BookingRecord) => toBooking(r, r.orderId, r.giftVoucherCode);
 
 /** Why the product cannot be booked on the calendar, or null: it must be bookable, with a duration, and
  * not bound to another calendar. */
@@ -118,9 +122,20 @@ export interface BookingMailer {
   mails: Pick<MailsService, 'dispatch'>;
 }
 
-export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) {
+export function createBookingsService(deps: {
+  db: Db;
+  mailer?: BookingMailer;
+  /** The company's free-cancellation hours (a voucher's use comes back when cancelled that early). */
+  settings?: Pick<SettingsService, 'ofLicense'>;
+}) {
   const { db } = deps;
   const repo = createBookingsRepository(db);
+
+  /** How long before its start a booking paid with a voucher may go and give the use back. */
+  async function freeCancellationHours(tx: DbOrTx, licenseId: number) {
+    if (!deps.settings) return 24;
+    return (await deps.settings.ofLicense(licenseId, tx)).bookings.freeCancellationHours;
+  }
 
   /** Queues a booking's confirmation in `tx`; its id joins `mailIds`, to dispatch after the commit. */
   async function confirm(
@@ -282,6 +297,7 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
         attended: r.attended,
         orderId: r.orderId,
         orderStatus: r.orderStatus,
+        giftVoucherCode: r.giftVoucherCode,
       }));
       return pageOf(items, count, query);
     },
@@ -343,12 +359,19 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
       const product = found!; // checkReferences refused an unknown one
       const length = product.durationInMinutes!;
       const unitSpaces = product.spacesOccupiedInTheCalendar ?? 1;
+      const code = body.giftVoucherCode;
+      if (code !== undefined && body.quantity !== 1)
+        throw invalid('quantity', 'a gift voucher pays a booking of one unit');
       const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
           const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, body.bookingCalendarId);
           if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
           await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: body.quantity });
+          // The voucher is locked after the calendar, as everywhere: parallel bookings with one code
+          // take turns on it and cannot deadlock.
+          const giftVoucherId =
+            code === undefined ? null : await useGiftVoucher(tx, auth.licenseId, code, product.id);
           const inserted = await createBookingsRepository(tx).insert(auth.licenseId, {
             bookingCalendarId: calendar.id,
             productId: product.id,
@@ -357,15 +380,21 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
             endsAt: new Date(startsAt.getTime() + length * MINUTE),
             quantity: body.quantity,
             spaces: body.quantity * unitSpaces,
-            priceCents: body.price === undefined ? product.priceCents : eurosToCents(body.price),
+            priceCents:
+              giftVoucherId !== null
+                ? 0
+                : body.price === undefined
+                  ? product.priceCents
+                  : eurosToCents(body.price),
             notes: body.notes ?? null,
             status: 'confirmed',
+            giftVoucherId,
           });
           await confirm(tx, auth.licenseId, inserted.id, 'booking_created', mailIds);
           return inserted;
         });
         dispatch(mailIds);
-        return toBooking(row, null);
+        return toBooking(row, null, code ?? null);
       } catch (error) {
         // The product or customer deleted meanwhile: the checks now name it.
         if (isForeignKeyViolation(error)) {
@@ -545,20 +574,30 @@ export function createBookingsService(deps: { db: Db; mailer?: BookingMailer }) 
         });
         if (!row) throw notFound();
         dispatch(mailIds);
-        return toBooking(row, current.orderId);
+        return toBooking(row, current.orderId, current.giftVoucherCode);
       } catch (error) {
         if (isForeignKeyViolation(error)) await checkReferences(auth, refs);
         throw error;
       }
     },
 
-    /** Deletes a booking; one sold in an order goes with its order (409 conflict). */
+    /**
+     * Deletes a booking; one sold in an order goes with its order (409 conflict). One paid with a gift
+     * voucher gives its use back when deleted at least the free-cancellation hours before its start.
+     */
     async remove(auth: AuthContext, id: number) {
       const mailIds: number[] = [];
       const removed = await db.transaction(async (tx) => {
         const r = createBookingsRepository(tx);
         const booking = await r.lock(auth.licenseId, id);
         if (!booking || booking.orderLineId !== null) return false;
+        if (booking.giftVoucherId !== null)
+          await returnGiftVoucherUse(
+            tx,
+            auth.licenseId,
+            booking,
+            await freeCancellationHours(tx, auth.licenseId),
+          );
         // Rendered before it goes: the cancellation tells what was booked.
         if (booking.startsAt.getTime() > Date.now())
           await confirm(tx, auth.licenseId, id, 'booking_cancelled', mailIds);

@@ -9,9 +9,10 @@ import {
   type Settings,
   type TestMailResult,
 } from '@mostrador/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { SmtpClient } from '../../integrations/smtp.js';
+import { qrPng } from '../../integrations/verifactu/qr.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { bookings } from '../bookings/bookings.table.js';
@@ -20,6 +21,7 @@ import { customerFullName, customerNameOrNull } from '../customers/customer-name
 import { customers } from '../customers/customers.table.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { FilesService } from '../files/files.service.js';
+import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
@@ -35,6 +37,7 @@ import {
   type MailCompany,
   type ReceiptData,
   renderBookingMail,
+  renderGiftVoucherMail,
   renderInvoiceMail,
   renderNotificationMail,
   renderOrderReceipt,
@@ -232,6 +235,57 @@ export function createMailComposer(deps: {
         language,
         ...rendered,
         attachments: [...logoAttachment(settings), icsFile],
+      });
+    },
+
+    /**
+     * The gift vouchers a paid order gave its buyer, in his language, each code with its QR code attached
+     * as a PNG; queued in the order's transaction. Null when the buyer has no email.
+     */
+    async giftVouchers(tx: DbOrTx, licenseId: number, customerId: number, voucherIds: number[]) {
+      if (!voucherIds.length) return null;
+      const [customer] = await tx
+        .select({
+          id: customers.id,
+          name: customerFullName(),
+          email: customers.email,
+          language: customers.language,
+        })
+        .from(customers)
+        .where(and(eq(customers.licenseId, licenseId), eq(customers.id, customerId)));
+      if (!customer?.email) return null;
+      const vouchers = await tx
+        .select({
+          code: giftVouchers.code,
+          expiresAt: giftVouchers.expiresAt,
+          maximumBookings: giftVouchers.maximumBookings,
+          productName: products.name,
+        })
+        .from(giftVouchers)
+        .innerJoin(products, eq(products.id, giftVouchers.productId))
+        .where(and(eq(giftVouchers.licenseId, licenseId), inArray(giftVouchers.id, voucherIds)))
+        .orderBy(giftVouchers.id);
+      const settings = await deps.settings.ofLicense(licenseId, tx);
+      const language = mailLanguage(customer.language, settings);
+      const rendered = renderGiftVoucherMail(
+        { customerName: customer.name || null, vouchers },
+        mailCompany(settings, deps.publicUrl),
+        language,
+      );
+      const qrs = [];
+      for (const v of vouchers)
+        qrs.push(
+          await storeBytes(licenseId, `${v.code}.png`, 'image/png', await qrPng(v.code, { sizePx: 300 })),
+        );
+      return deps.mails.queue(tx, {
+        licenseId,
+        type: 'customer',
+        kind: 'gift_voucher',
+        contactId: customer.id,
+        contactEmail: customer.email,
+        language,
+        ...rendered,
+        attachments: [...logoAttachment(settings), ...qrs],
       });
     },
 

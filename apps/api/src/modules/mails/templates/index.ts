@@ -11,6 +11,7 @@ export {
   renderBookingMail,
 } from './booking.js';
 export { type DateFormats, dateFormats, escapeHtml, oneLine, textToHtml } from './format.js';
+export { type GiftVoucherMailData, renderGiftVoucherMail } from './gift-voucher.js';
 export { intlLocales, labelled, type MailCatalogue, type MailKey, mailCatalogues, t } from './i18n.js';
 export { bookingIcs, bookingUid, escapeIcsText, foldIcsLine } from './ics.js';
 export { type InvoiceMailData, renderInvoiceMail } from './invoice.js';

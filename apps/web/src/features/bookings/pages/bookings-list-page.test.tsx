@@ -38,6 +38,7 @@ function booking(over: Partial<BookingListItem>): BookingListItem {
     attended: null,
     orderId: null,
     orderStatus: null,
+    giftVoucherCode: null,
     ...over,
   };
 }

@@ -83,6 +83,7 @@ const booking: BookingListItem = {
   attended: true,
   orderId: null,
   orderStatus: null,
+  giftVoucherCode: null,
 };
 
 const order: OrderListItem = {

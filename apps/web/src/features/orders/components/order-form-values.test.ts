@@ -17,6 +17,8 @@ const booking = (id: number, values: Partial<Booking> = {}): Booking => ({
   attended: null,
   rescheduleCount: 0,
   orderId: null,
+  giftVoucherId: null,
+  giftVoucherCode: null,
   createdAt: '2027-04-01T08:00:00.000Z',
   updatedAt: '2027-04-01T08:00:00.000Z',
   ...values,
