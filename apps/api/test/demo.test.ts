@@ -178,8 +178,9 @@ describe('the demo company’s sales', () => {
     expect(settings.redsys.encryptionKeySet).toBe(true);
   });
 
-  it('sells every booking: past ones paid, a few to come still awaiting payment', async () => {
-    const rows = await t.database.db.select().from(bookings).where(eq(bookings.licenseId, licenseId));
+  it('sells every booking (but those paid with a gift voucher): past ones paid, a few to come still awaiting payment', async () => {
+    const all = await t.database.db.select().from(bookings).where(eq(bookings.licenseId, licenseId));
+    const rows = all.filter((b) => b.giftVoucherId === null);
     const lineById = new Map(lineRows.map((l) => [l.id, l]));
     const orderById = new Map(orderRows.map((o) => [o.id, o]));
     const now = Date.now();
@@ -196,6 +197,22 @@ describe('the demo company’s sales', () => {
         expect(order.status === 'paid' || order.status === 'refunded').toBe(true);
     }
     expect(orderRows.some((o) => o.status === 'awaiting_payment')).toBe(true);
+  });
+
+  it('the gift cards sold gave vouchers, active, used up and expired; a used one paid a booking at price 0', async () => {
+    const list = await t.services.giftVouchers.list(
+      { licenseId, timeZone: 'Europe/Madrid' } as Parameters<typeof t.services.giftVouchers.list>[0],
+      { page: 1, limit: 500 },
+    );
+    const statuses = new Set(list.items.map((v) => v.status));
+    expect([...statuses].sort()).toEqual(['active', 'exhausted', 'expired']);
+    const paid = (
+      await t.database.db.select().from(bookings).where(eq(bookings.licenseId, licenseId))
+    ).filter((b) => b.giftVoucherId !== null);
+    expect(paid.length).toBe(
+      list.items.filter((v) => v.status === 'exhausted' || v.numberOfAvailableBookings === 0).length,
+    );
+    for (const b of paid) expect(b.priceCents).toBe(0);
   });
 
   it('refunds about 3 % of the sales, in full or in part, never beyond what was sold', () => {

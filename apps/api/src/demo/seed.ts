@@ -9,6 +9,7 @@ import { createLicense } from '../workflows/create-license.js';
 import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoGiftVouchers } from './gift-vouchers.js';
 import { seedDemoInvoices } from './invoices.js';
 import { seedDemoMails } from './mails.js';
 import { seedDemoOrders } from './orders.js';
@@ -125,6 +126,8 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
     .orderBy(desc(cashRegisters.closedAt))
     .limit(14);
   for (const register of latest) await services.cashRegisters.addMissingReport(license.id, register.id);
+  // The gift cards sold gave their vouchers: active, used up and expired ones.
+  await seedDemoGiftVouchers(db, license.id, 'Europe/Madrid');
   // Online sales paid through Redsys's test merchant; those awaiting payment with their link.
   await seedDemoPayments(db, services, license.id);
   // The last two months invoiced: billing data, full invoices and tickets, rectifying invoices.
