@@ -38,6 +38,7 @@ export const queryKeys = {
       ['bookingCalendars', 'detail', calendarId, 'anomalies', 'list', params] as const,
   },
   bookings: resourceKeys('bookings'),
+  giftVouchers: resourceKeys('giftVouchers'),
   orders: {
     ...resourceKeys('orders'),
     /**

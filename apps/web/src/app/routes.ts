@@ -131,6 +131,13 @@ export const appRoutes: AppRoute[] = [
     page: () =>
       import('../features/cash-registers/pages/cash-registers-page').then((m) => m.CashRegistersPage),
   },
+  // A gift voucher opens in a drawer over the list (`/gift-vouchers?voucher=<id>`).
+  {
+    id: 'giftVouchers',
+    path: '/gift-vouchers',
+    permissions: ['giftVouchers_find'],
+    page: () => import('../features/gift-vouchers/pages/gift-vouchers-page').then((m) => m.GiftVouchersPage),
+  },
   // A mail opens in a drawer over the list (`/mails?mail=<id>`).
   {
     id: 'mails',

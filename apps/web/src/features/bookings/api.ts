@@ -62,6 +62,8 @@ function useInvalidateBookings() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.availability.all }),
+      // A booking paid with a voucher uses it (or gives it back).
+      queryClient.invalidateQueries({ queryKey: queryKeys.giftVouchers.all }),
     ]);
 }
 

@@ -11,6 +11,8 @@ export interface BookingFormValues {
   quantity: number;
   price?: number | null;
   notes: string;
+  /** A gift voucher's code that pays a new booking (price 0, no order). */
+  giftVoucherCode?: string;
 }
 
 /** What the drawer needs of a booking: a list row and a calendar view's row both have it. */

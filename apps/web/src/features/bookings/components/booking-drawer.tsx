@@ -1,5 +1,9 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { bookingRescheduleRefusalCodes, bookingStartRefusalCodes } from '@mostrador/contract';
+import { CheckOutlined, CloseOutlined, GiftOutlined } from '@ant-design/icons';
+import {
+  bookingRescheduleRefusalCodes,
+  bookingStartRefusalCodes,
+  giftVoucherRedeemRefusalCodes,
+} from '@mostrador/contract';
 import {
   App,
   Button,
@@ -76,6 +80,7 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const productId = Form.useWatch('productId', form);
   const day = Form.useWatch('day', form) ?? initial.day;
   const quantity = Form.useWatch('quantity', form) ?? 1;
+  const voucherCode = (Form.useWatch('giftVoucherCode', form) ?? '').trim();
   const products = useBookableProducts(calendarId);
   const product = products.data.find((p) => p.id === productId);
   const availability = useAvailability(calendarId, productId, day as string, nextDay(day as string));
@@ -122,10 +127,12 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
         });
         message.success(t('bookings.updated'));
       } else {
+        const code = values.giftVoucherCode?.trim();
         await create.mutateAsync({
           ...common,
           productId: values.productId as number,
-          price: values.price ?? undefined,
+          // A voucher pays it: the server books it at price 0.
+          ...(code ? { giftVoucherCode: code } : { price: values.price ?? undefined }),
         });
         message.success(t('bookings.created'));
         onCreated?.();
@@ -140,6 +147,8 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
           cancelText: t('common.cancel'),
           onOk: () => send(values, true),
         });
+      } else if (isApiError(error) && giftVoucherRedeemRefusalCodes.includes(error.code)) {
+        form.setFields([{ name: 'giftVoucherCode', errors: [errorMessage(error)] }]);
       } else if (isApiError(error) && bookingStartRefusalCodes.includes(error.code)) {
         form.setFields([{ name: 'startsAt', errors: [errorMessage(error)] }]);
         void availability.refetch();
@@ -354,11 +363,37 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
             <Form.Item
               name="price"
               label={t('bookings.fields.price')}
-              extra={product ? t('bookings.productPrice', { price: formatEuros(product.price) }) : undefined}
+              extra={
+                voucherCode
+                  ? t('bookings.voucher.pricePaid')
+                  : product
+                    ? t('bookings.productPrice', { price: formatEuros(product.price) })
+                    : undefined
+              }
             >
-              <DecimalInput min={0} step={0.01} suffix="€" />
+              <DecimalInput min={0} step={0.01} suffix="€" disabled={!!voucherCode} />
             </Form.Item>
           </Col>
+          {!booking && (
+            <Col xs={24} sm={16}>
+              <Form.Item
+                name="giftVoucherCode"
+                label={t('bookings.voucher.field')}
+                extra={t('bookings.voucher.help')}
+                normalize={(value: string) => value.toUpperCase()}
+              >
+                <Input
+                  prefix={<GiftOutlined aria-hidden />}
+                  placeholder="ABCD-EFGH-JKMN"
+                  maxLength={40}
+                  autoComplete="off"
+                  spellCheck={false}
+                  style={{ fontFamily: 'monospace' }}
+                  data-testid="booking-voucher"
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24}>
             <Form.Item name="notes" label={t('bookings.fields.notes')}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1000} />

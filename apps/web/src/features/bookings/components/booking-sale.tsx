@@ -1,4 +1,4 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,8 +8,9 @@ import { usePermissions } from '../../session/permissions';
 import { useBooking } from '../api';
 
 /**
- * A booking's sale in its drawer: the order that sold or charges it, with its payment state, or "Charge"
- * (checkout from the booking: the order form with a line charging it) while it is unsold.
+ * A booking's sale in its drawer: the order that sold or charges it, with its payment state, the gift voucher
+ * that paid it, or "Charge" (checkout from the booking: the order form with a line charging it) while it is
+ * unsold.
  */
 export function BookingSale({ bookingId }: { bookingId: number }) {
   const { t } = useTranslation();
@@ -19,6 +20,24 @@ export function BookingSale({ bookingId }: { bookingId: number }) {
   const orderId = booking.data?.orderId ?? undefined;
   const order = useOrder(can('orders_find') ? orderId : undefined);
   if (!booking.data) return null;
+  // Paid with a gift voucher: no order, nothing to charge.
+  if (booking.data.giftVoucherCode) {
+    const code = booking.data.giftVoucherCode;
+    return (
+      <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-sale">
+        <GiftOutlined aria-hidden />
+        <Typography.Text data-testid="booking-sale-voucher">
+          {can('giftVouchers_find') ? (
+            <Link to={`/gift-vouchers?voucher=${booking.data.giftVoucherId}`}>
+              {t('bookings.voucher.paidWith', { code })}
+            </Link>
+          ) : (
+            t('bookings.voucher.paidWith', { code })
+          )}
+        </Typography.Text>
+      </Flex>
+    );
+  }
   if (orderId !== undefined) {
     return (
       <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-sale">

@@ -59,9 +59,10 @@ export function todayFilter(timeZone: string, now = new Date()): Filters {
   return { startsAt: { gte: today, lt: tomorrow } };
 }
 
-/** A booking an order can charge: confirmed and not sold or charged yet. */
-export const isChargeable = (booking: Pick<BookingListItem, 'status' | 'orderId'>) =>
-  booking.status === 'confirmed' && booking.orderId === null;
+/** A booking an order can charge: confirmed, not sold or charged yet, not paid with a gift voucher. */
+export const isChargeable = (
+  booking: Pick<BookingListItem, 'status' | 'orderId'> & { giftVoucherCode?: string | null },
+) => booking.status === 'confirmed' && booking.orderId === null && !booking.giftVoucherCode;
 
 /**
  * What the selected bookings can be: charged together on one order (one customer), or why not. Sorted by
@@ -181,6 +182,12 @@ function AttendanceBadge({ attended }: { attended: boolean | null }) {
 function SaleState({ booking }: { booking: BookingListItem }) {
   const { t } = useTranslation();
   const can = usePermissions();
+  if (booking.giftVoucherCode)
+    return (
+      <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="booking-row-sale">
+        {t('bookings.voucher.short', { code: booking.giftVoucherCode })}
+      </Typography.Text>
+    );
   if (booking.orderId === null || booking.orderStatus === null)
     return booking.status === 'cancelled' ? null : (
       <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>

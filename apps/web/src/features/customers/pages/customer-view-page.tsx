@@ -21,6 +21,7 @@ import { RecordPage, type RecordTexts, useRecordId } from '../../../components/r
 import { dayjs } from '../../../lib/dayjs';
 import { formatDateTime } from '../../../lib/format';
 import { newBookingForCustomerPath } from '../../bookings/components/bookings-header';
+import { CustomerGiftVouchers } from '../../gift-vouchers/components/customer-gift-vouchers';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCustomer, useCustomerSummary } from '../api';
@@ -38,7 +39,7 @@ const texts: RecordTexts = {
 };
 
 /** The tabs of a customer's page, kept in the address (`?tab=`). */
-const tabs = ['profile', 'bookings', 'orders'] as const;
+const tabs = ['profile', 'bookings', 'orders', 'vouchers'] as const;
 type Tab = (typeof tabs)[number];
 
 /** The figures under the customer's name: what they spent, their last visit and next booking, counts. */
@@ -183,9 +184,13 @@ function CustomerView({ customer }: { customer: Customer }) {
   const cameFromList = (location.state as { fromList?: unknown } | null)?.fromList === true;
   const canBookings = can('bookings_find');
   const canOrders = can('orders_find');
-  const available: Tab[] = tabs.filter(
-    (tab) => tab === 'profile' || (tab === 'bookings' ? canBookings : canOrders),
-  );
+  const tabAllowed: Record<Tab, boolean> = {
+    profile: true,
+    bookings: canBookings,
+    orders: canOrders,
+    vouchers: can('giftVouchers_find'),
+  };
+  const available: Tab[] = tabs.filter((tab) => tabAllowed[tab]);
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && available.includes(asked) ? asked : 'profile';
   const name = fullName(customer);
@@ -272,6 +277,8 @@ function CustomerView({ customer }: { customer: Customer }) {
               <CustomerProfile customer={customer} />
             ) : key === 'bookings' ? (
               <CustomerBookings customerId={customer.id} />
+            ) : key === 'vouchers' ? (
+              <CustomerGiftVouchers customerId={customer.id} />
             ) : (
               <CustomerOrders customerId={customer.id} />
             ),

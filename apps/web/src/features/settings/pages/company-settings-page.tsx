@@ -12,6 +12,7 @@ import { usePermissions } from '../../session/permissions';
 import { useUpdateSettings } from '../api';
 import { LanguageFields } from '../components/language-fields';
 import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
+import { VoucherSettingsCard } from '../components/voucher-settings-card';
 
 /** The fields of the general section, in the order a person fills them. */
 const generalFields = [
@@ -152,6 +153,7 @@ export function CompanySettingsPage() {
           />
         )}
       </Form>
+      <VoucherSettingsCard />
     </>
   );
 }
