@@ -25,6 +25,7 @@ export type Resource =
   | 'files'
   | 'mails'
   | 'invoices'
+  | 'giftVouchers'
   | 'licenses';
 
 /** A caller of the fuzz: who he is, what he holds, and how to get a token for him. */
@@ -183,6 +184,30 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
   const mails = await call(t, 'GET', '/v1/admin/mails', { token });
   expect(mails.status).toBe(200);
   const mail = (mails.body.data.items as { id: number }[])[0]!.id;
+  // A gift card sold: its voucher.
+  const gift = await created(
+    await post('/v1/admin/products', {
+      name: `Regalo ${marker}`,
+      type: 'bookable_gift',
+      price: 50,
+      taxType: tax,
+      durationInMinutes: 60,
+      bookingCalendarId: calendar,
+    }),
+    'gift product',
+  );
+  await created(
+    await post('/v1/admin/orders', {
+      customerId: customer,
+      status: 'paid',
+      paymentMethod: 'cash',
+      lines: [{ productId: gift, quantity: 1, unitPrice: 50 }],
+    }),
+    'gift order',
+  );
+  const vouchers = await call(t, 'GET', '/v1/admin/gift-vouchers', { token });
+  expect(vouchers.status).toBe(200);
+  const voucher = (vouchers.body.data.items as { id: number }[])[0]!.id;
   const upload = await uploadFile(t, token, png, `logo-${marker}.png`, 'image');
   expect(upload.status).toBe(201);
   // An employee the fuzz may edit and delete, and one without any permission who calls every route.
@@ -228,6 +253,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
       files: [upload.body.data.id],
       mails: [mail],
       invoices: [invoice],
+      giftVouchers: [voucher],
       licenses: [],
     },
   };
@@ -279,6 +305,8 @@ export function resourceOf(path: string, param: string): Resource | null {
       return 'mails';
     case 'invoices':
       return 'invoices';
+    case 'gift-vouchers':
+      return 'giftVouchers';
     case 'licenses':
       return 'licenses';
     default:
