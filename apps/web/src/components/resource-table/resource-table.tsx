@@ -1,7 +1,7 @@
 import { defaultPageSize, type Filters, maxCountedRows } from '@mostrador/contract';
 import { Alert, Button, Card, Grid, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../api/errors';
 import type { ListParams } from '../../api/list-params';
@@ -50,6 +50,19 @@ function ActionButton({ action }: { action: PrimaryAction }) {
  * density, sortable columns and pagination. Page, sort, search and filters live in the URL; visible columns,
  * page size and sort are saved per `pageKey` in the user's interface configuration.
  */
+/** Read by screen readers, not shown. */
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
 export function ResourceTable<T extends { id: number }>(props: ResourceTableProps<T>) {
   const { columns, useList } = props;
   const { t } = useTranslation();
@@ -137,7 +150,9 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     const rowActions = props.rowActions;
     tableColumns.push({
       key: 'actions',
-      title: t('table.actions'),
+      // Beside a card the buttons speak for themselves: the heading stays for screen readers only, so the
+      // column is only as wide as its buttons on a 390 px screen.
+      title: phoneCard ? <span style={visuallyHidden}>{t('table.actions')}</span> : t('table.actions'),
       align: 'right',
       // Always in reach: wide lists scroll sideways under it (on phones, those without cards).
       fixed: phoneCard ? undefined : 'end',
