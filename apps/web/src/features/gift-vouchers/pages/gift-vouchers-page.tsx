@@ -71,7 +71,7 @@ export function GiftVouchersPage() {
   const code = (item: GiftVoucherListItem) => (
     <Button
       type="link"
-      style={{ padding: 0, height: 'auto', fontFamily: 'monospace' }}
+      style={{ padding: 0, height: 'auto', fontFamily: 'monospace', alignSelf: 'flex-start' }}
       onClick={() => open(item.id)}
       data-testid="gift-voucher-open"
     >
@@ -90,7 +90,8 @@ export function GiftVouchersPage() {
       <Typography.Text>{item.productName}</Typography.Text>
       <Typography.Text type="secondary">{customerOf(item) || t('common.noValue')}</Typography.Text>
       <Typography.Text type="secondary">
-        {t('giftVouchers.expiresOn', { date: formatDate(item.expiresAt, timeZone) })} · {left(item)}
+        {t('giftVouchers.expiresOn', { date: formatDate(item.expiresAt, timeZone) })} ·{' '}
+        {t('giftVouchers.fields.numberOfAvailableBookings')}: {left(item)}
       </Typography.Text>
       <span>
         <GiftVoucherStatusTag status={item.status} />
@@ -133,8 +134,19 @@ export function GiftVouchersPage() {
       align: 'right',
       render: left,
     },
-    { key: 'customerName', title: 'giftVouchers.fields.customerName', sortable: true },
-    { key: 'customerSurname', title: 'giftVouchers.fields.customerSurname', sortable: true },
+    // The name column shows the whole name; the surname alone is there to sort by or show.
+    {
+      key: 'customerName',
+      title: 'giftVouchers.fields.customerName',
+      sortable: true,
+      render: (item) => customerOf(item) || t('common.noValue'),
+    },
+    {
+      key: 'customerSurname',
+      title: 'giftVouchers.fields.customerSurname',
+      sortable: true,
+      defaultHidden: true,
+    },
     {
       key: 'customerEmail',
       title: 'giftVouchers.fields.customerEmail',
