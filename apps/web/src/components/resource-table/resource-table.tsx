@@ -1,13 +1,14 @@
 import { defaultPageSize, type Filters, maxCountedRows } from '@mostrador/contract';
 import { Alert, Button, Card, Grid, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../api/errors';
 import type { ListParams } from '../../api/list-params';
 import { formatNumber, formatTotal } from '../../lib/format';
 import { ButtonLink } from '../button-link';
 import { PageHeader } from '../page-header';
+import { visuallyHidden } from '../visually-hidden';
 import { effectiveSort, visibleKeys } from './columns';
 import { TableEmpty, TableError, TableSkeleton } from './table-states';
 import { type Density, TableToolbar } from './table-toolbar';
@@ -50,18 +51,6 @@ function ActionButton({ action }: { action: PrimaryAction }) {
  * density, sortable columns and pagination. Page, sort, search and filters live in the URL; visible columns,
  * page size and sort are saved per `pageKey` in the user's interface configuration.
  */
-/** Read by screen readers, not shown. */
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 export function ResourceTable<T extends { id: number }>(props: ResourceTableProps<T>) {
   const { columns, useList } = props;

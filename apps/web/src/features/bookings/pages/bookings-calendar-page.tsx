@@ -38,6 +38,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { useAppContext } from '../../../app/app-context';
 import { parseRecordId } from '../../../components/records/record-page';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { dayjs } from '../../../lib/dayjs';
 import { calendarColour, textColourOn } from '../../calendars/calendar-colour';
 import { useCustomer } from '../../customers/api';
@@ -155,9 +156,7 @@ function EventContent({
           </span>
         </div>
         <div style={{ fontWeight: 600 }}>{block.productName}</div>
-        <span className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
-          {placesText(block)}
-        </span>
+        <span style={visuallyHidden}>{placesText(block)}</span>
       </div>
     );
   }
@@ -198,11 +197,27 @@ function dayCellDidMount({ el }: DayCellMountArg) {
 }
 
 /** The calendars' names over their bands in a day's column header, each in its colour. */
-function BandsHeader({ text, calendars }: { text: string; calendars: CalendarInfo[] }) {
+/**
+ * A day's heading over calendars side by side: one band per calendar in its colour. In the day view the
+ * bands carry the names; in the week view, seven days wide, they are thin colour bars (the legend names
+ * them; the name stays for screen readers and as the tooltip), so no name is cut off.
+ */
+function BandsHeader({
+  text,
+  calendars,
+  compact,
+}: {
+  text: string;
+  calendars: CalendarInfo[];
+  compact: boolean;
+}) {
   return (
     <div style={{ width: '100%' }}>
       <div>{text}</div>
-      <div style={{ display: 'flex', gap: 1 }} data-testid="calendar-bands">
+      <div
+        style={{ display: 'flex', gap: compact ? 2 : 1, marginTop: compact ? 2 : 0 }}
+        data-testid="calendar-bands"
+      >
         {calendars.map((c) => {
           const colour = calendarColour(c);
           return (
@@ -210,7 +225,7 @@ function BandsHeader({ text, calendars }: { text: string; calendars: CalendarInf
               key={c.id}
               title={c.name}
               style={{
-                flex: 1,
+                flex: '1 1 0',
                 minWidth: 0,
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
@@ -219,12 +234,13 @@ function BandsHeader({ text, calendars }: { text: string; calendars: CalendarInf
                 color: textColourOn(colour),
                 fontSize: 11,
                 fontWeight: 400,
-                padding: '0 2px',
+                padding: compact ? 0 : '0 2px',
+                height: compact ? 4 : undefined,
                 borderRadius: 2,
                 textTransform: 'none',
               }}
             >
-              {c.name}
+              {compact ? <span style={visuallyHidden}>{c.name}</span> : c.name}
             </span>
           );
         })}
@@ -559,7 +575,15 @@ export function BookingsCalendarPage() {
               eventOrder="start,title"
               eventContent={(arg) => <EventContent arg={arg} placesText={placesText} placesFor={placesFor} />}
               dayHeaderContent={
-                sideBySideOn ? (arg) => <BandsHeader text={arg.text} calendars={shown} /> : undefined
+                sideBySideOn
+                  ? (arg) => (
+                      <BandsHeader
+                        text={arg.text}
+                        calendars={shown}
+                        compact={arg.view.type === 'timeGridWeek'}
+                      />
+                    )
+                  : undefined
               }
               eventDurationEditable={false}
               eventDrop={onDrop}
