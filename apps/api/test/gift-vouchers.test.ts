@@ -427,6 +427,48 @@ describe('redeeming', () => {
     expect((await voucher(c, b!.id)).numberOfAvailableBookings).toBe(0);
   });
 
+  it('a booking cancelled in time (status cancelled) gives the use back, a late one not; it is not confirmed again', async () => {
+    const c = await giftCompany({ bookings: 1 });
+    await sell(c, 2);
+    const [a, b] = (await vouchersOf(c)).items;
+    const cancel = (
+      booking: { id: number; bookingCalendarId: number; customerId: number; startsAt: string },
+      status = 'cancelled',
+    ) =>
+      call(t, 'PUT', `/v1/admin/bookings/${booking.id}`, {
+        token: c.token,
+        payload: {
+          bookingCalendarId: booking.bookingCalendarId,
+          customerId: booking.customerId,
+          startsAt: booking.startsAt,
+          quantity: 1,
+          price: 0,
+          status,
+        },
+      });
+    const first = (await book(c, '2027-03-14T10:00', a!.code)).body.data;
+    const res = await cancel(first);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.status).toBe('cancelled');
+    expect((await voucher(c, a!.id)).numberOfAvailableBookings).toBe(1);
+    expect((await voucher(c, a!.id)).bookings[0]!.status).toBe('cancelled');
+    expectError(await cancel(first, 'confirmed'), 409, ErrorCode.conflict);
+    // The cancelled booking still points at the voucher: it is kept.
+    expectError(
+      await call(t, 'DELETE', `/v1/admin/gift-vouchers/${a!.id}`, { token: c.token }),
+      409,
+      1000045,
+    );
+
+    await call(t, 'PUT', '/v1/admin/settings', {
+      token: c.token,
+      payload: { bookings: { freeCancellationHours: 8760 } },
+    });
+    const late = (await book(c, '2027-03-15T10:00', b!.code)).body.data;
+    expect((await cancel(late)).status).toBe(200);
+    expect((await voucher(c, b!.id)).numberOfAvailableBookings).toBe(0);
+  });
+
   it('the settings answer 24 free-cancellation hours by default', async () => {
     const c = await company(t);
     const res = await call(t, 'GET', '/v1/admin/settings', { token: c.token });

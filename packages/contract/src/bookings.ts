@@ -67,6 +67,12 @@ export const bookingUpdateBody = z.object({
     .boolean()
     .default(false)
     .describe("Move it even where the product's rules do not let customers do so"),
+  status: z
+    .enum(bookingStatuses)
+    .optional()
+    .describe(
+      'cancelled cancels it (it keeps its place on record but takes no space; a gift voucher that paid it gets its use back when cancelled at least the free-cancellation hours before its start); a cancelled booking is not confirmed again (409): book anew',
+    ),
 });
 export type BookingUpdateBody = z.input<typeof bookingUpdateBody>;
 

@@ -512,6 +512,29 @@ export function createBookingsService(deps: {
           const r = createBookingsRepository(tx);
           const booking = await r.lock(auth.licenseId, id);
           if (!booking) throw notFound();
+          if (booking.status === 'cancelled' && body.status === 'confirmed')
+            throw new AppError(
+              'conflict',
+              undefined,
+              'A cancelled booking is not confirmed again: book anew',
+            );
+          if (booking.status === 'confirmed' && body.status === 'cancelled') {
+            // Cancelled: only its notes change with it; its voucher's use comes back when in time.
+            if (booking.giftVoucherId !== null)
+              await returnGiftVoucherUse(
+                tx,
+                auth.licenseId,
+                booking,
+                await freeCancellationHours(tx, auth.licenseId),
+              );
+            const cancelled = await r.update(auth.licenseId, id, {
+              status: 'cancelled',
+              notes: body.notes ?? null,
+            });
+            if (booking.startsAt.getTime() > Date.now())
+              await confirm(tx, auth.licenseId, id, 'booking_cancelled', mailIds);
+            return cancelled;
+          }
           const moved =
             booking.startsAt.getTime() !== startsAt.getTime() ||
             booking.bookingCalendarId !== body.bookingCalendarId;
