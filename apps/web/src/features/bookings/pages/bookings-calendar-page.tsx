@@ -574,16 +574,14 @@ export function BookingsCalendarPage() {
               events={events}
               eventOrder="start,title"
               eventContent={(arg) => <EventContent arg={arg} placesText={placesText} placesFor={placesFor} />}
-              dayHeaderContent={
-                sideBySideOn
-                  ? (arg) => (
-                      <BandsHeader
-                        text={arg.text}
-                        calendars={shown}
-                        compact={arg.view.type === 'timeGridWeek'}
-                      />
-                    )
-                  : undefined
+              // Always a function, deciding from the view it heads (a changed prop would leave stale
+              // headings): bands over calendars side by side in the day and week grids, never the month's.
+              dayHeaderContent={(arg) =>
+                !isPhone && shown.length > 1 && arg.view.type !== 'dayGridMonth' ? (
+                  <BandsHeader text={arg.text} calendars={shown} compact={arg.view.type === 'timeGridWeek'} />
+                ) : (
+                  arg.text
+                )
               }
               eventDurationEditable={false}
               eventDrop={onDrop}
