@@ -27,6 +27,7 @@ import { dayjs } from '../../../lib/dayjs';
 import { formatEuros, formatPercentage } from '../../../lib/format';
 import { useAvailability, useBooking, useCalendarNames } from '../../bookings/api';
 import { nextDay, startOptions } from '../../bookings/booking-values';
+import { PayWithVoucherButton } from '../../gift-vouchers/components/pay-with-voucher-button';
 import { useProduct } from '../../products/api';
 import { useCompanySettings, useTaxesById } from '../../session/api';
 import { useProductSearch } from '../api';
@@ -126,15 +127,19 @@ function BookingFields({
   index,
   product,
   line,
+  onPaidWithVoucher,
 }: {
   form: FormInstance<OrderFormValues>;
   index: number;
   product: Product;
   line: OrderLineValues;
+  /** The booking was made with a gift voucher instead: the line goes. */
+  onPaidWithVoucher: () => void;
 }) {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
   const calendars = useCalendarNames();
+  const customerId = Form.useWatch('customerId', form);
   const day = line.day;
   const quantity = line.quantity && line.quantity > 0 ? line.quantity : 1;
   const availability = useAvailability(
@@ -207,6 +212,20 @@ function BookingFields({
           />
         </Form.Item>
       </Col>
+      {/* A gift voucher pays the booking instead of the order: booked apart, the line goes. */}
+      {product.type === 'bookable_gift' && (
+        <Col xs={24} style={{ marginBottom: 12 }}>
+          <PayWithVoucherButton
+            bookingCalendarId={line.bookingCalendarId}
+            productId={product.id}
+            customerId={customerId}
+            startsAt={line.startsAt}
+            quantity={quantity}
+            onBooked={onPaidWithVoucher}
+            testId={`order-line-${index}-voucher`}
+          />
+        </Col>
+      )}
     </Row>
   );
 }
@@ -370,7 +389,16 @@ function OrderLineCard({
       {line.bookingId ? (
         <ExistingBooking bookingId={line.bookingId} />
       ) : (
-        bookable && product && <BookingFields form={form} index={index} product={product} line={line} />
+        bookable &&
+        product && (
+          <BookingFields
+            form={form}
+            index={index}
+            product={product}
+            line={line}
+            onPaidWithVoucher={onRemove}
+          />
+        )
       )}
     </Card>
   );
