@@ -236,4 +236,49 @@ test.describe('gift vouchers', () => {
     await drawerSettled(page);
     await screenshots(page, 'booking-drawer-voucher-paid-es');
   });
+
+  test("the order form's gift card line is booked with a voucher instead, and leaves the order", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await logIn(page, company, { language: 'en' });
+    const { customer, productName, active } = await setUp(page);
+    await page.goto(`/orders/create-by-customer/${customer.id}`);
+    await expect(page.getByTestId('order-customer')).toContainText('Lucía');
+    await chooseOption(page, page.getByTestId('order-line-0-product'), productName, productName);
+    const line = page.getByTestId('order-line-0');
+    await line.getByTestId('order-line-0-day').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(tomorrow());
+    await page.keyboard.press('Enter');
+    await chooseOption(page, line.getByTestId('order-line-0-start'), '11:00');
+    await line.getByTestId('order-line-0-voucher').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Book with a gift voucher' });
+    await dialog.getByTestId('order-line-0-voucher-code').fill('AAAA-AAAA-AAAA');
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    await expect(dialog.getByText('There is no gift voucher with this code.')).toBeVisible();
+    expect(await seriousViolations(page), 'voucher dialog').toEqual([]);
+    await screenshots(page, 'order-form-voucher-en');
+    await dialog.getByTestId('order-line-0-voucher-code').fill(active.code);
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    await expect(page.getByText('Booked with the gift voucher')).toBeVisible();
+    await expect(page.getByTestId('order-line-0')).toHaveCount(0);
+    const detail = await apiCall<{ usedBookings: number; bookings: unknown[] }>(
+      page,
+      'GET',
+      `/admin/gift-vouchers/${active.id}`,
+    );
+    expect(detail.usedBookings).toBe(1);
+    expect(detail.bookings).toHaveLength(1);
+  });
 });
+
+/** Tomorrow in the format the English date picker shows (DD/MM/YYYY). */
+function tomorrow(): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + 86_400_000));
+}
