@@ -25,5 +25,6 @@ export * from './phone.js';
 export * from './products.js';
 export * from './refunds.js';
 export * from './settings.js';
+export * from './suppliers.js';
 export * from './taxes.js';
 export * from './ui-config.js';

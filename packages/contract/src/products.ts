@@ -261,7 +261,7 @@ export const productListItemSchema = z.object({
   price: z.number(),
   bookingCalendarName: z.string().nullable().describe("The booking calendar's name; null without one"),
   duration: z.number().int().nullable(),
-  supplier: z.string().nullable().describe("The supplier's name; null until suppliers exist"),
+  supplier: z.string().nullable().describe("The supplier's name; null without one"),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
