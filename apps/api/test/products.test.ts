@@ -495,7 +495,7 @@ describe('product tax and image', () => {
         'bookingCalendarId',
         'unknown booking calendar',
       ],
-      // Suppliers have no records yet: no supplier id is the company's own.
+      // The company has no supplier: no supplier id is its own.
       [{ ...body, supplierId: 3 }, 'supplierId', 'unknown supplier'],
     ] as const) {
       const res = await call(t, 'POST', url, { token: mine.token, payload });

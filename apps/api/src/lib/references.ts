@@ -19,8 +19,6 @@ export type Reference = {
   | { table: OwnedTable }
   /** A file of the license; `image: true` also demands an image. */
   | { table: 'file'; image?: boolean }
-  /** A kind of record with no table yet (suppliers): no id can be the license's own. */
-  | { table: null }
 );
 
 /**
@@ -36,9 +34,7 @@ export async function referenceErrors(
   for (const ref of refs) {
     if (ref.id == null) continue;
     const unknown = { field: ref.field, message: `unknown ${ref.what}` };
-    if (ref.table === null) {
-      errors.push(unknown);
-    } else if (ref.table === 'file') {
+    if (ref.table === 'file') {
       const [file] = await db
         .select({ mimeType: files.mimeType })
         .from(files)

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
+import { suppliers } from '../suppliers/suppliers.table.js';
 import { products, productTranslations } from './products.table.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -16,8 +17,9 @@ export type TranslationRow = { language: Language; name: string | null; descript
  */
 const calendarName = sql<string | null>`(select ${bookingCalendars.name} from ${bookingCalendars}
   where ${bookingCalendars.id} = ${products.bookingCalendarId})`;
-/** Suppliers come later; until then their names in the list are null. */
-const noSupplierName = sql<string | null>`null::text`;
+/** The supplier's name for filters and sorts, the same kind of lookup (the page joins the supplier). */
+const supplierName = sql<string | null>`(select ${suppliers.name} from ${suppliers}
+  where ${suppliers.id} = ${products.supplierId})`;
 
 const listSpec: ListSpec = {
   fields: {
@@ -32,7 +34,7 @@ const listSpec: ListSpec = {
     price: { column: products.priceCents, type: 'money' },
     bookingCalendarName: { column: calendarName, type: 'string' },
     duration: { column: products.durationInMinutes, type: 'number' },
-    supplier: { column: noSupplierName, type: 'string' },
+    supplier: { column: supplierName, type: 'string' },
     taxType: { column: products.taxId, type: 'number' },
     durationInMinutes: { column: products.durationInMinutes, type: 'number' },
     publicDuration: { column: products.publicDuration, type: 'number' },
@@ -64,6 +66,7 @@ const listColumns = {
   priceCents: products.priceCents,
   durationInMinutes: products.durationInMinutes,
   bookingCalendarName: bookingCalendars.name,
+  supplierName: suppliers.name,
 };
 
 /**
@@ -90,6 +93,10 @@ export function createProductsRepository(db: DbOrTx) {
               eq(bookingCalendars.id, products.bookingCalendarId),
               eq(bookingCalendars.licenseId, products.licenseId),
             ),
+          )
+          .leftJoin(
+            suppliers,
+            and(eq(suppliers.id, products.supplierId), eq(suppliers.licenseId, products.licenseId)),
           )
           .where(where)
           .orderBy(...c.orderBy)

@@ -23,6 +23,7 @@ import { assertOwned } from '../../lib/references.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { createOrderLinesRepository } from '../orders/order-lines.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { suppliers } from '../suppliers/suppliers.table.js';
 import { taxes } from '../taxes/taxes.table.js';
 import { createProductsRepository, type ProductRow, type ProductValues } from './products.repository.js';
 
@@ -111,7 +112,7 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
 
   /**
    * The tax, the image, the calendar and the supplier must be the company's own: another company's id is
-   * unknown here. Suppliers have no table yet, so no supplier id is known.
+   * unknown here.
    */
   async function checkLinks(licenseId: number, body: Body) {
     await assertOwned(db, licenseId, [
@@ -123,7 +124,7 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
         id: body.bookingCalendarId,
         what: 'booking calendar',
       },
-      { field: 'supplierId', table: null, id: body.supplierId, what: 'supplier' },
+      { field: 'supplierId', table: suppliers, id: body.supplierId, what: 'supplier' },
     ]);
   }
 
@@ -162,7 +163,7 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
     } catch (error) {
       // Two saves with the same reference at once: the unique index decides.
       if (isUniqueViolation(error)) throw referenceTaken();
-      // A tax, image or calendar deleted meanwhile: the checks now name it.
+      // A tax, image, calendar or supplier deleted meanwhile: the checks now name it.
       if (isForeignKeyViolation(error)) await checkLinks(auth.licenseId, body);
       throw error;
     }
@@ -198,7 +199,7 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
         price: centsToEuros(r.priceCents),
         bookingCalendarName: r.bookingCalendarName,
         duration: r.durationInMinutes,
-        supplier: null,
+        supplier: r.supplierName,
       }));
       return pageOf(items, count, query);
     },
