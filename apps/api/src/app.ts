@@ -46,6 +46,8 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
+import { createSuppliersService } from './modules/suppliers/suppliers.service.js';
 import { taxesRoutes } from './modules/taxes/taxes.routes.js';
 import { createTaxesService } from './modules/taxes/taxes.service.js';
 import { registerAuth } from './plugins/auth.js';
@@ -129,6 +131,7 @@ export function createServices(deps: AppDeps) {
     licenses: createLicensesService({ db, settings }),
     customers: createCustomersService({ db }),
     products: createProductsService({ db, settings }),
+    suppliers: createSuppliersService({ db, settings }),
     calendars: createCalendarsService({ db }),
     bookings,
     giftVouchers,
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(licensesRoutes(services.licenses));
       await v1.register(customersRoutes(services.customers));
       await v1.register(productsRoutes(services.products));
+      await v1.register(suppliersRoutes(services.suppliers));
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(giftVouchersRoutes(services.giftVouchers));
