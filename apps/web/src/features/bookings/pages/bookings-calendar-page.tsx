@@ -122,6 +122,7 @@ function calendarCss(token: GlobalToken): string {
 .mostrador-calendar .booking-unattended .fc-event-main { text-decoration: line-through; }
 .mostrador-calendar .fc-bg-event { opacity: 0.6; }
 .mostrador-calendar.side-by-side .fc-timegrid-col-events { margin: 0 1px; }
+.mostrador-calendar .fc-timegrid .fc-col-header-cell-cushion { display: block; }
 .mostrador-calendar .fc .fc-button-primary { text-transform: none; }
 .mostrador-calendar .fc .fc-button-primary::first-letter { text-transform: uppercase; }
 .mostrador-calendar .fc-bg-event .fc-event-title { color: ${token.colorText}; font-size: 11px; font-style: normal; }
