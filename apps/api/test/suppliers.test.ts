@@ -395,7 +395,7 @@ describe('the supplier settlement report', () => {
     const data = res.body.data as SupplierSettlement;
     // Aromas: creams 2 − 1 = 1 unit, 91 − 45.50 = 45.50 €, 12.5 % = 5.6875 → 5.69 €; oils 3 units, 29.97 €,
     // 3 × 1.25 = 3.75 €. Barro: 1 jar, 20 €, 2 €.
-    expect(data.items).toEqual([
+    expect(data.suppliers).toEqual([
       {
         supplierId: expect.any(Number),
         supplierName: 'Aromas',
@@ -423,11 +423,11 @@ describe('the supplier settlement report', () => {
 
   it('reads whole company days: the old sale counts in its own period only', async () => {
     const june = (await report({ from: '2020-06-15', to: '2020-06-15' })).body.data as SupplierSettlement;
-    expect(june.items.map((i) => [i.supplierName, i.units, i.sales, i.commission])).toEqual([
+    expect(june.suppliers.map((i) => [i.supplierName, i.units, i.sales, i.commission])).toEqual([
       ['Barro', 7, 140, 14],
     ]);
     const before = (await report({ from: '2020-06-01', to: '2020-06-14' })).body.data as SupplierSettlement;
-    expect(before.items).toEqual([]);
+    expect(before.suppliers).toEqual([]);
     expect(before.totals).toEqual({ units: 0, sales: 0, commission: 0, payable: 0 });
   });
 

@@ -177,14 +177,16 @@ const settlementFigures = z.object({
 export const supplierSettlementSchema = z.object({
   from: z.string(),
   to: z.string(),
-  items: z.array(
-    settlementFigures.extend({
-      supplierId: z.number().int(),
-      supplierName: z.string(),
-      commissionType: z.enum(commissionTypes).nullable().describe("The supplier's own commission"),
-      commissionQuantity: z.number().nullable(),
-    }),
-  ),
+  suppliers: z
+    .array(
+      settlementFigures.extend({
+        supplierId: z.number().int(),
+        supplierName: z.string(),
+        commissionType: z.enum(commissionTypes).nullable().describe("The supplier's own commission"),
+        commissionQuantity: z.number().nullable(),
+      }),
+    )
+    .describe('The suppliers whose products sold or were refunded in the period, by name'),
   totals: settlementFigures,
 });
 export type SupplierSettlement = z.infer<typeof supplierSettlementSchema>;

@@ -26,6 +26,7 @@ export type Resource =
   | 'mails'
   | 'invoices'
   | 'giftVouchers'
+  | 'suppliers'
   | 'licenses';
 
 /** A caller of the fuzz: who he is, what he holds, and how to get a token for him. */
@@ -208,6 +209,11 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
   const vouchers = await call(t, 'GET', '/v1/admin/gift-vouchers', { token });
   expect(vouchers.status).toBe(200);
   const voucher = (vouchers.body.data.items as { id: number }[])[0]!.id;
+  // A supplier, of the customer.
+  const supplier = await created(
+    await post('/v1/admin/suppliers', { name: `Proveedor ${marker}`, customerId: customer }),
+    'supplier',
+  );
   const upload = await uploadFile(t, token, png, `logo-${marker}.png`, 'image');
   expect(upload.status).toBe(201);
   // An employee the fuzz may edit and delete, and one without any permission who calls every route.
@@ -254,6 +260,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
       mails: [mail],
       invoices: [invoice],
       giftVouchers: [voucher],
+      suppliers: [supplier],
       licenses: [],
     },
   };
@@ -307,6 +314,8 @@ export function resourceOf(path: string, param: string): Resource | null {
       return 'invoices';
     case 'gift-vouchers':
       return 'giftVouchers';
+    case 'suppliers':
+      return 'suppliers';
     case 'licenses':
       return 'licenses';
     default:
@@ -340,6 +349,8 @@ export function resourceOfField(field: string): Resource | null {
       return 'bookings';
     case 'cashRegisterId':
       return 'registers';
+    case 'supplierId':
+      return 'suppliers';
     default:
       return null;
   }

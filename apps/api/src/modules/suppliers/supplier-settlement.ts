@@ -118,7 +118,7 @@ export function settlementOf(
   return {
     from: period.from,
     to: period.to,
-    items: [...bySupplier.values()].map(({ first, sums }) => ({
+    suppliers: [...bySupplier.values()].map(({ first, sums }) => ({
       supplierId: first.supplierId,
       supplierName: first.supplierName,
       commissionType: first.supplierCommissionType,
@@ -237,7 +237,7 @@ export function settlementCsv(report: SupplierSettlement, language: Language): s
   const labels = settlementLabels[language];
   const rows: string[][] = [
     [labels.supplier, labels.units, labels.sales, labels.commission, labels.payable],
-    ...report.items.map((i) => [
+    ...report.suppliers.map((i) => [
       i.supplierName,
       String(i.units),
       amount(i.sales),
