@@ -257,6 +257,8 @@ test.describe('gift vouchers', () => {
     await dialog.getByTestId('order-line-0-voucher-code').fill('AAAA-AAAA-AAAA');
     await dialog.getByRole('button', { name: 'Book' }).click();
     await expect(dialog.getByText('There is no gift voucher with this code.')).toBeVisible();
+    // The order itself was not sent (the dialog's submit stays in the dialog).
+    await expect(page.getByTestId('order-failure')).toHaveCount(0);
     expect(await seriousViolations(page), 'voucher dialog').toEqual([]);
     await screenshots(page, 'order-form-voucher-en');
     await dialog.getByTestId('order-line-0-voucher-code').fill(active.code);

@@ -81,7 +81,9 @@ export function PayWithVoucherButton({
           onCancel={() => setOpen(false)}
           destroyOnHidden
         >
-          <Form form={form} layout="vertical" onFinish={submit}>
+          {/* No <form> element: the dialog sits inside the order's form in React's tree, where a submit
+              would bubble to the order and place it. */}
+          <Form form={form} component={false} layout="vertical" onFinish={submit}>
             <Form.Item
               name="code"
               label={t('bookings.voucher.field')}
@@ -95,6 +97,10 @@ export function PayWithVoucherButton({
                 autoComplete="off"
                 spellCheck={false}
                 style={{ fontFamily: 'monospace' }}
+                onPressEnter={(event) => {
+                  event.preventDefault();
+                  form.submit();
+                }}
                 data-testid={`${testId}-code`}
               />
             </Form.Item>
