@@ -39,6 +39,7 @@ export const queryKeys = {
   },
   bookings: resourceKeys('bookings'),
   giftVouchers: resourceKeys('giftVouchers'),
+  suppliers: resourceKeys('suppliers'),
   orders: {
     ...resourceKeys('orders'),
     /**
@@ -56,6 +57,7 @@ export const queryKeys = {
   reports: {
     all: ['reports'] as const,
     invoicingByProduct: (year: number) => ['reports', 'invoicingByProduct', year] as const,
+    supplierSettlement: (from: string, to: string) => ['reports', 'supplierSettlement', from, to] as const,
   },
   cashRegisters: {
     ...resourceKeys('cashRegisters'),

@@ -11,6 +11,7 @@ import {
   SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  ShopOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
   TranslationOutlined,
@@ -38,8 +39,8 @@ export interface MenuEntry {
 
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
- * route (a unit test checks it); subscriptions and suppliers come back with their
- * screens. The invoices and the invoicing report sit beside the orders they come from.
+ * route (a unit test checks it); subscriptions come back with their screens. The invoices and the
+ * invoicing report sit beside the orders they come from.
  */
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
@@ -134,6 +135,13 @@ export const menuEntries: MenuEntry[] = [
     path: '/licenses',
     permission: 'licenses_find',
     platform: true,
+  },
+  {
+    key: 'suppliers',
+    label: 'menu.suppliers',
+    icon: ShopOutlined,
+    path: '/suppliers',
+    permission: 'suppliers_find',
   },
   {
     key: 'translations',

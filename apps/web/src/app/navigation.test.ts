@@ -88,9 +88,25 @@ describe('menu', () => {
     }
     // The screens not built yet are neither in the menu nor routes.
     const keys = keysOf([...allPermissions]);
-    for (const missing of ['subscriptions', 'suppliers']) expect(keys).not.toContain(missing);
+    for (const missing of ['subscriptions']) expect(keys).not.toContain(missing);
     const paths = routesFor(new Set(allPermissions)).map((r) => r.path);
-    for (const missing of ['/subscriptions', '/suppliers']) expect(paths).not.toContain(missing);
+    for (const missing of ['/subscriptions']) expect(paths).not.toContain(missing);
+  });
+
+  it('shows the suppliers after the licenses with suppliers_find; their settlement also needs orders_find', () => {
+    expect(keysOf(['suppliers_create'])).not.toContain('suppliers');
+    const keys = keysOf(['suppliers_find', 'products_edit']);
+    expect(keys.slice(keys.indexOf('suppliers'), keys.indexOf('suppliers') + 2)).toEqual([
+      'suppliers',
+      'translations',
+    ]);
+    const paths = (permissions: string[]) => routesFor(new Set(permissions)).map((r) => r.path);
+    expect(paths(['suppliers_find'])).toContain('/suppliers');
+    expect(paths(['suppliers_find'])).not.toContain('/suppliers/edit/:id');
+    expect(paths(['suppliers_edit'])).toContain('/suppliers/edit/:id');
+    expect(paths(['suppliers_create'])).toContain('/suppliers/create');
+    expect(paths(['suppliers_find'])).not.toContain('/reports/supplier-settlement');
+    expect(paths(['suppliers_find', 'orders_find'])).toContain('/reports/supplier-settlement');
   });
 
   it('selects the entry with the longest matching path', () => {

@@ -226,6 +226,32 @@ export const appRoutes: AppRoute[] = [
     page: () => import('../features/products/pages/product-edit-page').then((m) => m.ProductEditPage),
   },
   {
+    id: 'suppliers',
+    path: '/suppliers',
+    permissions: ['suppliers_find'],
+    page: () => import('../features/suppliers/pages/suppliers-page').then((m) => m.SuppliersPage),
+  },
+  {
+    id: 'suppliersCreate',
+    path: '/suppliers/create',
+    permissions: ['suppliers_create'],
+    page: () => import('../features/suppliers/pages/supplier-create-page').then((m) => m.SupplierCreatePage),
+  },
+  {
+    id: 'suppliersEdit',
+    path: '/suppliers/edit/:id',
+    permissions: ['suppliers_edit'],
+    page: () => import('../features/suppliers/pages/supplier-edit-page').then((m) => m.SupplierEditPage),
+  },
+  // What each supplier's products sold in a period and what it is owed (opened from the supplier list).
+  {
+    id: 'supplierSettlement',
+    path: '/reports/supplier-settlement',
+    permissions: ['suppliers_find', 'orders_find'],
+    page: () =>
+      import('../features/suppliers/pages/supplier-settlement-page').then((m) => m.SupplierSettlementPage),
+  },
+  {
     id: 'calendars',
     path: '/calendars',
     permissions: ['bookingCalendars_find'],

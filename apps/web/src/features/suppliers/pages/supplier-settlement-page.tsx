@@ -1,0 +1,260 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { SupplierSettlement } from '@mostrador/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Flex,
+  Segmented,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError, useErrorMessage } from '../../../api/errors';
+import { PageHeader } from '../../../components/page-header';
+import { dayjs } from '../../../lib/dayjs';
+import { formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
+import { useCompanySettings } from '../../session/api';
+import { downloadSupplierSettlementCsv, useSupplierSettlement } from '../api';
+
+type Row = SupplierSettlement['suppliers'][number];
+export const settlementPresets = ['thisMonth', 'lastMonth', 'thisYear', 'custom'] as const;
+type Preset = (typeof settlementPresets)[number];
+
+const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+const dayFormat = 'YYYY-MM-DD';
+const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
+
+/** The first and last day of a preset, counted from `today` (the company's day). */
+export function presetRange(preset: Exclude<Preset, 'custom'>, today: Dayjs): { from: string; to: string } {
+  const start =
+    preset === 'thisYear'
+      ? today.startOf('year')
+      : preset === 'lastMonth'
+        ? today.subtract(1, 'month').startOf('month')
+        : today.startOf('month');
+  const end = preset === 'lastMonth' ? start.endOf('month') : today;
+  return { from: start.format(dayFormat), to: end.format(dayFormat) };
+}
+
+/**
+ * What each supplier's products sold in a period (company days; paid sales minus refunds, VAT included),
+ * the commission the company keeps (the product's own, else the supplier's) and what is owed to the
+ * supplier, with the totals and the server's CSV. The period lives in the URL (`?from=&to=`).
+ */
+export function SupplierSettlementPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorMessage = useErrorMessage();
+  const { timeZone } = useCompanySettings();
+  const [params, setParams] = useSearchParams();
+  const today = dayjs().tz(timeZone);
+  const fallback = presetRange('thisMonth', today);
+  const from = isDay(params.get('from')) ? params.get('from')! : fallback.from;
+  const to = isDay(params.get('to')) ? params.get('to')! : fallback.to;
+  const preset: Preset =
+    settlementPresets.find(
+      (p) => p !== 'custom' && presetRange(p, today).from === from && presetRange(p, today).to === to,
+    ) ?? 'custom';
+  const report = useSupplierSettlement(from, to);
+  const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
+  const [exporting, setExporting] = useState(false);
+
+  const setPeriod = (range: { from: string; to: string }) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('from', range.from);
+        next.set('to', range.to);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadSupplierSettlementCsv(from, to, t('reports.settlement.csvFileName', { from, to }));
+    } catch (error) {
+      message.error(isApiError(error) ? errorMessage(error) : t('reports.settlement.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const amount = (value: number, strong = false) => (
+    <Typography.Text strong={strong} style={money}>
+      {formatEuros(value)}
+    </Typography.Text>
+  );
+  const rate = (row: Row) => {
+    if (row.commissionType === null || row.commissionQuantity === null) return t('common.noValue');
+    return row.commissionType === 'percentage'
+      ? formatPercentage(row.commissionQuantity)
+      : t('suppliers.perUnit', { amount: formatEuros(row.commissionQuantity) });
+  };
+
+  const columns: TableColumnsType<Row> = [
+    {
+      key: 'supplier',
+      title: t('reports.settlement.supplier'),
+      render: (_v, row) => <Typography.Text strong>{row.supplierName}</Typography.Text>,
+    },
+    {
+      key: 'rate',
+      title: t('reports.settlement.rate'),
+      align: 'right',
+      render: (_v, row) => <span style={{ whiteSpace: 'nowrap' }}>{rate(row)}</span>,
+    },
+    {
+      key: 'units',
+      title: t('reports.settlement.units'),
+      align: 'right',
+      render: (_v, row) => <span style={money}>{formatNumber(row.units)}</span>,
+    },
+    {
+      key: 'sales',
+      title: t('reports.settlement.sales'),
+      align: 'right',
+      render: (_v, row) => amount(row.sales),
+    },
+    {
+      key: 'commission',
+      title: t('reports.settlement.commission'),
+      align: 'right',
+      render: (_v, row) => amount(row.commission),
+    },
+    {
+      key: 'payable',
+      title: t('reports.settlement.payable'),
+      align: 'right',
+      render: (_v, row) => amount(row.payable, true),
+    },
+  ];
+
+  const summary = (totals: SupplierSettlement['totals']) => (
+    <Table.Summary>
+      <Table.Summary.Row data-testid="settlement-totals">
+        <Table.Summary.Cell index={0} colSpan={2}>
+          <Typography.Text strong>{t('reports.settlement.totals')}</Typography.Text>
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={2} align="right">
+          <Typography.Text strong style={money}>
+            {formatNumber(totals.units)}
+          </Typography.Text>
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={3} align="right">
+          {amount(totals.sales, true)}
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={4} align="right">
+          {amount(totals.commission, true)}
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={5} align="right">
+          {amount(totals.payable, true)}
+        </Table.Summary.Cell>
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+
+  const body = () => {
+    if (report.isError && !data)
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title={t('reports.settlement.loadFailed')}
+          description={errorMessage(report.error)}
+          action={
+            <Button size="small" onClick={() => void report.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          data-testid="settlement-error"
+        />
+      );
+    if (!data) return <Skeleton active paragraph={{ rows: 6 }} data-testid="settlement-loading" />;
+    if (!data.suppliers.length)
+      return (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('reports.settlement.empty')}
+          data-testid="settlement-empty"
+        />
+      );
+    // Six columns do not fit a phone: the table scrolls sideways in a region the keyboard reaches too.
+    return (
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard
+        tabIndex={0}
+        aria-label={t('reports.settlement.title')}
+        style={{ overflowX: 'auto' }}
+      >
+        <Table<Row>
+          rowKey="supplierId"
+          columns={columns}
+          dataSource={data.suppliers}
+          pagination={false}
+          size="small"
+          loading={report.isFetching}
+          summary={() => summary(data.totals)}
+          data-testid="settlement-table"
+        />
+      </section>
+    );
+  };
+
+  return (
+    <div data-testid="supplier-settlement">
+      <PageHeader
+        title={t('reports.settlement.title')}
+        subtitle={t('reports.settlement.subtitle')}
+        actions={
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exporting}
+            disabled={!data?.suppliers.length}
+            onClick={() => void exportCsv()}
+            data-testid="settlement-export"
+          >
+            {t('reports.settlement.export')}
+          </Button>
+        }
+      />
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <Segmented<Preset>
+          value={preset}
+          onChange={(value) => {
+            if (value !== 'custom') setPeriod(presetRange(value, today));
+          }}
+          options={settlementPresets.map((value) => ({
+            value,
+            label: t(`reports.settlement.presets.${value}`),
+            disabled: value === 'custom',
+          }))}
+          aria-label={t('reports.settlement.preset')}
+          data-testid="settlement-preset"
+        />
+        <DatePicker.RangePicker
+          value={[dayjs(from), dayjs(to)]}
+          format="L"
+          allowClear={false}
+          onChange={(dates) => {
+            const [start, end] = dates ?? [];
+            if (start && end) setPeriod({ from: start.format(dayFormat), to: end.format(dayFormat) });
+          }}
+          aria-label={t('reports.settlement.period')}
+          data-testid="settlement-period"
+        />
+      </Flex>
+      <Card styles={{ body: { padding: 16 } }}>{body()}</Card>
+    </div>
+  );
+}
