@@ -35,6 +35,7 @@ export interface ProductFormValues {
   periodicityOfSubscriptionPayment: PaymentPeriodicity | null;
   supplierCommissionType: CommissionType | null;
   supplierCommissionQuantity: number | null;
+  supplierId: number | null;
 }
 
 /** A new product starts as an enabled regular product with the company's first tax. */
@@ -63,6 +64,7 @@ export function toFormValues(product: Product | undefined, defaultTaxId: number 
     periodicityOfSubscriptionPayment: product?.periodicityOfSubscriptionPayment ?? null,
     supplierCommissionType: product?.supplierCommissionType ?? null,
     supplierCommissionQuantity: product?.supplierCommissionQuantity ?? null,
+    supplierId: product?.supplierId ?? null,
   };
 }
 
@@ -100,6 +102,8 @@ export function toBody(values: ProductFormValues): ProductBody {
     periodicityOfSubscriptionPayment: subscription ? values.periodicityOfSubscriptionPayment : null,
     supplierCommissionType: values.supplierCommissionType,
     supplierCommissionQuantity: values.supplierCommissionType ? values.supplierCommissionQuantity : null,
+    // Kept as it was when the user may not see suppliers (the field is not shown then).
+    supplierId: values.supplierId ?? null,
   };
 }
 

@@ -20,6 +20,7 @@ import { formatPercentage } from '../../../lib/format';
 import { ImageUpload } from '../../files/components/image-upload';
 import { sessionQueries } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
+import { SupplierSelect } from '../../suppliers/components/supplier-select';
 import { useCalendarOptions } from '../api';
 import { taxesPath } from '../navigation';
 import type { ProductFormValues } from '../product-values';
@@ -299,8 +300,20 @@ function SubscriptionSection() {
 function SupplierSection() {
   const { t } = useTranslation();
   const commissionType = Form.useWatch('supplierCommissionType');
+  const canFindSuppliers = usePermissions()('suppliers_find');
   return (
     <FormSection grid title={t('products.sections.supplier')} testId="product-section-supplier">
+      {canFindSuppliers && (
+        <Col xs={24}>
+          <Form.Item
+            name="supplierId"
+            label={t('products.fields.supplier')}
+            extra={t('products.supplierHelp')}
+          >
+            <SupplierSelect placeholder={t('products.noSupplier')} data-testid="product-supplier" />
+          </Form.Item>
+        </Col>
+      )}
       <Col xs={24} md={12}>
         <Form.Item
           name="supplierCommissionType"

@@ -8,6 +8,7 @@ import { type ResourceColumn, ResourceTable } from '../../../components/resource
 import { formatEuros } from '../../../lib/format';
 import { FileImage } from '../../files/components/file-image';
 import { usePermissions } from '../../session/permissions';
+import { supplierProductsPath } from '../../suppliers/navigation';
 import { useProductList } from '../api';
 import { createProductPath, editProductPath, fromListState } from '../navigation';
 import { durationParts } from '../product-values';
@@ -136,7 +137,14 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
     },
   ];
   if (can('suppliers_find'))
-    columns.push({ key: 'supplier', title: 'products.fields.supplier', sortable: true });
+    columns.push({
+      key: 'supplier',
+      title: 'products.fields.supplier',
+      sortable: true,
+      // The supplier's products, one click away.
+      render: (item) =>
+        item.supplier ? <Link to={supplierProductsPath(item.supplier)}>{item.supplier}</Link> : null,
+    });
 
   const rowActions = (item: ProductListItem) => (
     <Space size={4}>
