@@ -348,3 +348,22 @@ describe('the demo company’s invoices', () => {
       expect(r.invoiceCode, `refund ${r.id}`).toMatch(/^R\d{4}-\d{6}$/);
   });
 });
+
+describe('the demo company’s suppliers', () => {
+  it('supply the shop’s products, and the settlement of the last year shows what they sold', async () => {
+    const auth = { licenseId, timeZone: 'Europe/Madrid' } as Parameters<typeof t.services.suppliers.list>[0];
+    const list = await t.services.suppliers.list(auth, { page: 1, limit: 50 });
+    expect(list.items.map((s) => [s.name, s.status])).toEqual([
+      ['Cosmética Natural Mediterránea', 'active'],
+      ['Fisioterapia Colaboradora Retiro', 'active'],
+      ['Velas Artesanas del Montseny', 'inactive'],
+    ]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+    const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    const report = await t.services.suppliers.settlement(auth, yearAgo, today);
+    const cosmetics = report.suppliers.find((i) => i.supplierName === 'Cosmética Natural Mediterránea');
+    expect(cosmetics?.units).toBeGreaterThan(0);
+    expect(cosmetics?.commission).toBeGreaterThan(0);
+    expect(cosmetics!.payable).toBeCloseTo(cosmetics!.sales - cosmetics!.commission, 2);
+  });
+});

@@ -15,6 +15,7 @@ import { seedDemoMails } from './mails.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoPayments } from './payments.js';
 import { seedDemoProducts } from './products.js';
+import { seedDemoSuppliers } from './suppliers.js';
 
 export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
 
@@ -134,5 +135,10 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
   await seedDemoInvoices(db, services, license.id);
   // The outbox of the last month, and the reminders and greetings switched on.
   await seedDemoMails(db, services, license.id);
+  // The suppliers of the shop's products, linked to them: the settlement report shows their sales.
+  await seedDemoSuppliers(db, services, {
+    ...auth,
+    timeZone: 'Europe/Madrid',
+  } as Parameters<typeof services.suppliers.create>[0]);
   return `Demo license created: log in with ${login} (staff "lucia" and "javier" share the password)`;
 }
