@@ -44,7 +44,7 @@ test.describe('suppliers', () => {
     await expect(page.getByTestId('list-suppliers')).toBeVisible();
 
     // A new supplier: the commission checked before anything is sent.
-    await page.getByTestId('create-supplier').click();
+    await page.getByTestId('create-supplier').first().click();
     await expect(page).toHaveURL(/\/suppliers\/create$/);
     await page.getByLabel('Name', { exact: true }).fill(supplierName);
     await chooseOption(page, page.getByTestId('supplier-customer'), `Ruiz ${u}`, `Ruiz ${u}`);
