@@ -64,7 +64,7 @@ test.describe('suppliers', () => {
     expect(await seriousViolations(page), 'list').toEqual([]);
 
     // Edit: a new name.
-    await rowOf(page, supplierName).getByRole('link', { name: supplierName }).click();
+    await rowOf(page, supplierName).getByRole('link', { name: supplierName, exact: true }).click();
     await expect(page.getByRole('heading', { name: supplierName })).toBeVisible();
     await expect(page.getByTestId('supplier-product-count')).toHaveText('0 products');
     await page.getByLabel('Name', { exact: true }).fill(renamed);
@@ -73,11 +73,11 @@ test.describe('suppliers', () => {
     await expect(rowOf(page, renamed)).toBeVisible();
 
     // Activate, then deactivate, from the row.
-    await rowOf(page, renamed).getByLabel(`Activate ${renamed}`).click();
+    await rowOf(page, renamed).getByLabel(`Activate ${renamed}`, { exact: true }).click();
     await expect(rowOf(page, renamed).getByTestId('supplier-status')).toHaveText('Active');
-    await rowOf(page, renamed).getByLabel(`Deactivate ${renamed}`).click();
+    await rowOf(page, renamed).getByLabel(`Deactivate ${renamed}`, { exact: true }).click();
     await expect(rowOf(page, renamed).getByTestId('supplier-status')).toHaveText('Inactive');
-    await rowOf(page, renamed).getByLabel(`Activate ${renamed}`).click();
+    await rowOf(page, renamed).getByLabel(`Activate ${renamed}`, { exact: true }).click();
     await expect(rowOf(page, renamed).getByTestId('supplier-status')).toHaveText('Active');
 
     // With a product of its own it stays, and says why.
@@ -95,7 +95,7 @@ test.describe('suppliers', () => {
       taxType: taxes.items[0]?.id,
       supplierId,
     });
-    await rowOf(page, renamed).getByLabel(`Delete ${renamed}`).click();
+    await rowOf(page, renamed).getByLabel(`Delete ${renamed}`, { exact: true }).click();
     await page.getByTestId('supplier-delete-confirm').click();
     await expect(
       page.getByText('The supplier has products: give them another supplier or none first.'),
