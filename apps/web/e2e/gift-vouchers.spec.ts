@@ -274,6 +274,29 @@ test.describe('gift vouchers', () => {
     expect(detail.usedBookings).toBe(1);
     expect(detail.bookings).toHaveLength(1);
   });
+
+  test('the voucher settings and the free-cancellation hours on the company settings', async ({ page }) => {
+    await logIn(page, company, { language: 'en', path: '/settings/company' });
+    const card = page.getByTestId('voucher-settings');
+    await expect(card.getByTestId('free-cancellation-hours')).toHaveValue('24');
+    await card.getByTestId('free-cancellation-hours').fill('48');
+    await card.getByTestId('voucher-days').fill('180');
+    await card.getByTestId('voucher-settings-save').click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    const settings = await apiCall<{
+      bookings: { freeCancellationHours: number };
+      giftVouchers: { daysQuantityForAGiftVoucherExpiration: number };
+    }>(page, 'GET', '/admin/settings');
+    expect(settings.bookings.freeCancellationHours).toBe(48);
+    expect(settings.giftVouchers.daysQuantityForAGiftVoucherExpiration).toBe(180);
+    await card.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page), 'settings').toEqual([]);
+    for (const language of ['es', 'en']) {
+      await switchLanguage(page, language);
+      await expect(card.getByTestId('free-cancellation-hours')).toHaveValue('48');
+      await screenshots(page, `settings-vouchers-${language}`);
+    }
+  });
 });
 
 /** Tomorrow in the format the English date picker shows (DD/MM/YYYY). */
