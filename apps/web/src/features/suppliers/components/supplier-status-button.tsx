@@ -5,23 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { useSetSupplierStatus } from '../api';
 
-interface SupplierStatusButtonProps {
-  id: number;
-  name: string;
-  status: SupplierStatus;
-  /** A bare icon (table rows) or a labelled button (the edit page). */
-  iconOnly?: boolean;
-}
+/** What a supplier's status action does: activate an inactive one, deactivate an active one. */
+export const statusActionOf = (status: SupplierStatus) => (status === 'active' ? 'deactivate' : 'activate');
+
+export const StatusActionIcon = ({ status }: { status: SupplierStatus }) =>
+  status === 'active' ? <StopOutlined aria-hidden /> : <CheckCircleOutlined aria-hidden />;
 
 /** Activates an inactive supplier, deactivates an active one, and says so. */
-export function SupplierStatusButton({ id, name, status, iconOnly }: SupplierStatusButtonProps) {
+export function useSupplierStatusAction() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorMessage = useErrorMessage();
   const setStatus = useSetSupplierStatus();
-  const next: SupplierStatus = status === 'active' ? 'inactive' : 'active';
-  const action = next === 'active' ? 'activate' : 'deactivate';
-  const run = async () => {
+  const run = async (id: number, name: string, status: SupplierStatus) => {
+    const next: SupplierStatus = status === 'active' ? 'inactive' : 'active';
     try {
       await setStatus.mutateAsync({ id, status: next });
       message.success(t(next === 'active' ? 'suppliers.activated' : 'suppliers.deactivated', { name }));
@@ -29,18 +26,28 @@ export function SupplierStatusButton({ id, name, status, iconOnly }: SupplierSta
       message.error(errorMessage(error));
     }
   };
-  const icon = next === 'active' ? <CheckCircleOutlined aria-hidden /> : <StopOutlined aria-hidden />;
+  return { run, pending: setStatus.isPending };
+}
+
+interface SupplierStatusButtonProps {
+  id: number;
+  name: string;
+  status: SupplierStatus;
+}
+
+/** The edit page's activate or deactivate button. */
+export function SupplierStatusButton({ id, name, status }: SupplierStatusButtonProps) {
+  const { t } = useTranslation();
+  const { run, pending } = useSupplierStatusAction();
+  const action = statusActionOf(status);
   return (
     <Button
-      type={iconOnly ? 'text' : 'default'}
-      icon={icon}
-      loading={setStatus.isPending}
-      onClick={() => void run()}
-      aria-label={iconOnly ? t(`suppliers.${action}Named`, { name }) : undefined}
-      title={iconOnly ? t(`suppliers.${action}`) : undefined}
+      icon={<StatusActionIcon status={status} />}
+      loading={pending}
+      onClick={() => void run(id, name, status)}
       data-testid={`supplier-${action}`}
     >
-      {iconOnly ? null : t(`suppliers.${action}`)}
+      {t(`suppliers.${action}`)}
     </Button>
   );
 }

@@ -56,7 +56,7 @@ describe('the supplier list', () => {
     // Only finding: no link to edit, no new supplier, no activation, no delete, no settlement.
     expect(within(row).queryByRole('link', { name: 'Aromas del Sur' })).toBeNull();
     expect(screen.queryByTestId('create-supplier')).toBeNull();
-    expect(within(row).queryByLabelText('Deactivate Aromas del Sur')).toBeNull();
+    expect(within(row).queryByLabelText('More actions for Aromas del Sur')).toBeNull();
     expect(within(row).queryByLabelText('Delete Aromas del Sur')).toBeNull();
     expect(screen.queryByTestId('supplier-settlement-link')).toBeNull();
   });
@@ -84,7 +84,9 @@ describe('the supplier list', () => {
     expect(screen.getByTestId('supplier-settlement-link').getAttribute('href')).toBe(
       '/reports/supplier-settlement',
     );
-    fireEvent.click(within(row).getByLabelText('Deactivate Aromas del Sur'));
+    expect(within(row).getByLabelText('Delete Aromas del Sur')).toBeTruthy();
+    fireEvent.click(within(row).getByLabelText('More actions for Aromas del Sur'));
+    fireEvent.click(await screen.findByTestId('supplier-deactivate', undefined, slow));
     await waitFor(() => expect(calls.some((c) => c.init.method === 'POST')).toBe(true), slow);
     expect(calls.find((c) => c.init.method === 'POST')?.url).toBe('/v1/admin/suppliers/4/deactivate');
   });

@@ -1,6 +1,12 @@
-import { AppstoreOutlined, BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  EditOutlined,
+  MoreOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { type SupplierListItem, type SupplierStatus, supplierStatuses } from '@mostrador/contract';
-import { Flex, Select, Space, Typography } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
@@ -10,7 +16,11 @@ import { formatEuros, formatPercentage } from '../../../lib/format';
 import { usePermissions } from '../../session/permissions';
 import { useSupplierList } from '../api';
 import { DeleteSupplierButton } from '../components/delete-supplier-button';
-import { SupplierStatusButton } from '../components/supplier-status-button';
+import {
+  StatusActionIcon,
+  statusActionOf,
+  useSupplierStatusAction,
+} from '../components/supplier-status-button';
 import { SupplierStatusTag } from '../components/supplier-status-tag';
 import {
   createSupplierPath,
@@ -56,6 +66,7 @@ export function SuppliersPage() {
   const canDelete = can('suppliers_delete');
   const canFindProducts = can('products_find');
   const canReport = can('orders_find');
+  const status = useSupplierStatusAction();
 
   const name = (item: SupplierListItem) =>
     canEdit ? (
@@ -130,31 +141,56 @@ export function SuppliersPage() {
     },
   ];
 
-  const rowActions = (item: SupplierListItem) => (
-    <Space size={4}>
-      {canFindProducts && (
-        <ButtonLink
-          type="text"
-          icon={<AppstoreOutlined aria-hidden />}
-          aria-label={t('suppliers.productsNamed', { name: item.name })}
-          title={t('suppliers.products')}
-          to={supplierProductsPath(item.name)}
-          data-testid="supplier-products"
-        />
-      )}
-      {canEdit && (
-        <ButtonLink
-          type="text"
-          icon={<EditOutlined aria-hidden />}
-          aria-label={t('suppliers.editNamed', { name: item.name })}
-          to={editSupplierPath(item.id)}
-          state={fromListState}
-        />
-      )}
-      {canEdit && <SupplierStatusButton id={item.id} name={item.name} status={item.status} iconOnly />}
-      {canDelete && <DeleteSupplierButton id={item.id} name={item.name} iconOnly />}
-    </Space>
-  );
+  const rowActions = (item: SupplierListItem) => {
+    // Edit and delete at hand; its products and the status change in a menu (a phone's card keeps room).
+    const action = statusActionOf(item.status);
+    const more: MenuProps['items'] = [];
+    if (canFindProducts)
+      more.push({
+        key: 'products',
+        icon: <AppstoreOutlined aria-hidden />,
+        label: (
+          <Link
+            to={supplierProductsPath(item.name)}
+            aria-label={t('suppliers.productsNamed', { name: item.name })}
+            data-testid="supplier-products"
+          >
+            {t('suppliers.products')}
+          </Link>
+        ),
+      });
+    if (canEdit)
+      more.push({
+        key: action,
+        icon: <StatusActionIcon status={item.status} />,
+        label: <span data-testid={`supplier-${action}`}>{t(`suppliers.${action}`)}</span>,
+        onClick: () => void status.run(item.id, item.name, item.status),
+      });
+    return (
+      <Space size={4}>
+        {canEdit && (
+          <ButtonLink
+            type="text"
+            icon={<EditOutlined aria-hidden />}
+            aria-label={t('suppliers.editNamed', { name: item.name })}
+            to={editSupplierPath(item.id)}
+            state={fromListState}
+          />
+        )}
+        {more.length > 0 && (
+          <Dropdown trigger={['click']} menu={{ items: more }} placement="bottomRight">
+            <Button
+              type="text"
+              icon={<MoreOutlined aria-hidden />}
+              aria-label={t('suppliers.moreNamed', { name: item.name })}
+              data-testid="supplier-more"
+            />
+          </Dropdown>
+        )}
+        {canDelete && <DeleteSupplierButton id={item.id} name={item.name} iconOnly />}
+      </Space>
+    );
+  };
 
   return (
     <ResourceTable<SupplierListItem>
