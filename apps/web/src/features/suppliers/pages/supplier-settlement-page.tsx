@@ -8,6 +8,7 @@ import {
   DatePicker,
   Empty,
   Flex,
+  Grid,
   Segmented,
   Skeleton,
   Table,
@@ -67,6 +68,7 @@ export function SupplierSettlementPage() {
   const report = useSupplierSettlement(from, to);
   const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
   const [exporting, setExporting] = useState(false);
+  const phone = !Grid.useBreakpoint().sm;
 
   const setPeriod = (range: { from: string; to: string }) =>
     setParams(
@@ -164,6 +166,28 @@ export function SupplierSettlementPage() {
     </Table.Summary>
   );
 
+  /** A card's lines: the supplier's own rate (when given), units, sales, commission and what is owed. */
+  const figureLines = (figures: SupplierSettlement['totals'], rateText?: string) => (
+    <Flex vertical gap={4}>
+      {[
+        ...(rateText === undefined ? [] : [['rate', t('reports.settlement.rate'), rateText] as const]),
+        ['units', t('reports.settlement.units'), formatNumber(figures.units)] as const,
+        ['sales', t('reports.settlement.sales'), formatEuros(figures.sales)] as const,
+        ['commission', t('reports.settlement.commission'), formatEuros(figures.commission)] as const,
+        ['payable', t('reports.settlement.payable'), formatEuros(figures.payable)] as const,
+      ].map(([key, label, value]) => (
+        <Flex key={key} justify="space-between" gap={16}>
+          <Typography.Text type={key === 'payable' ? undefined : 'secondary'} strong={key === 'payable'}>
+            {label}
+          </Typography.Text>
+          <Typography.Text strong={key === 'payable'} style={money}>
+            {value}
+          </Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+
   const body = () => {
     if (report.isError && !data)
       return (
@@ -189,7 +213,20 @@ export function SupplierSettlementPage() {
           data-testid="settlement-empty"
         />
       );
-    // Six columns do not fit a phone: the table scrolls sideways in a region the keyboard reaches too.
+    // Six columns do not fit a phone: each supplier is a card of lines there, the totals the last one.
+    if (phone)
+      return (
+        <Flex vertical gap={12} data-testid="settlement-cards">
+          {data.suppliers.map((row) => (
+            <Card key={row.supplierId} size="small" title={row.supplierName} data-testid="settlement-card">
+              {figureLines(row, rate(row))}
+            </Card>
+          ))}
+          <Card size="small" title={t('reports.settlement.totals')} data-testid="settlement-totals">
+            {figureLines(data.totals)}
+          </Card>
+        </Flex>
+      );
     return (
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard
