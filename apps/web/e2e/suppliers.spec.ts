@@ -99,7 +99,7 @@ test.describe('suppliers', () => {
     );
     const supplierId = suppliers.items.find((s) => s.name === renamed)!.id;
     const taxes = await apiCall<{ items: { id: number }[] }>(page, 'GET', '/admin/taxes');
-    await apiCall(page, 'POST', '/admin/products', {
+    const candle = await apiCall<{ id: number }>(page, 'POST', '/admin/products', {
       name: `Vela de lavanda ${u}`,
       type: 'regular',
       price: 20,
@@ -112,6 +112,11 @@ test.describe('suppliers', () => {
       page.getByText('The supplier has products: give them another supplier or none first.'),
     ).toBeVisible();
     await expect(rowOf(page, renamed)).toBeVisible();
+
+    // The product form names its supplier, and offers the others by name.
+    await page.goto(`/products/edit/${candle.id}`);
+    await expect(page.getByTestId('product-supplier')).toContainText(renamed);
+    await page.goto('/suppliers');
 
     // Its products, from the row's menu.
     await rowMenu(page, renamed, 'supplier-products');
