@@ -136,7 +136,8 @@ test.describe('gift vouchers', () => {
     await drawer.getByTestId('gift-voucher-expiry').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('31/12/2028');
-    await page.keyboard.press('Enter');
+    // Tab leaves the picker with the day typed (Enter would send the form at once).
+    await page.keyboard.press('Tab');
     await drawer.getByTestId('gift-voucher-expiry-save').click();
     await expect(page.getByText('Expiry date changed')).toBeVisible();
     await expect(drawer.getByTestId('gift-voucher-expires')).toContainText('31/12/2028');
@@ -282,7 +283,7 @@ test.describe('gift vouchers', () => {
     await card.getByTestId('free-cancellation-hours').fill('48');
     await card.getByTestId('voucher-days').fill('180');
     await card.getByTestId('voucher-settings-save').click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect(page.getByText('The settings have been saved')).toBeVisible();
     const settings = await apiCall<{
       bookings: { freeCancellationHours: number };
       giftVouchers: { daysQuantityForAGiftVoucherExpiration: number };
