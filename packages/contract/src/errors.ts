@@ -93,6 +93,7 @@ export const ErrorCode = {
   giftVoucherExhausted: 1000177,
   giftVoucherOtherProduct: 1000178,
   giftVoucherExpiryNotChanged: 1000179,
+  giftVoucherSaleUsed: 1000180,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -192,6 +193,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   giftVoucherExhausted: 409,
   giftVoucherOtherProduct: 409,
   giftVoucherExpiryNotChanged: 409,
+  giftVoucherSaleUsed: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -300,6 +302,8 @@ export const errorMessage: Record<ErrorKey, string> = {
   giftVoucherOtherProduct: 'The gift voucher is for another product',
   giftVoucherExpiryNotChanged:
     'The expiry date could not be changed: it must be after the purchase date and within ten years',
+  giftVoucherSaleUsed:
+    'Vouchers of this sale were already used: only the units of its unused vouchers can be refunded',
 };
 
 const keyByCode = new Map<number, ErrorKey>(
