@@ -94,6 +94,12 @@ export const ErrorCode = {
   giftVoucherOtherProduct: 1000178,
   giftVoucherExpiryNotChanged: 1000179,
   giftVoucherSaleUsed: 1000180,
+  packNotForProduct: 1000185,
+  balanceExpired: 1000186,
+  packSessionsExhausted: 1000187,
+  creditNotEnough: 1000188,
+  balanceSaleWithoutCustomer: 1000189,
+  balanceAlreadySpent: 1000190,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -193,6 +199,12 @@ export const errorStatus: Record<ErrorKey, number> = {
   giftVoucherExhausted: 409,
   giftVoucherOtherProduct: 409,
   giftVoucherExpiryNotChanged: 409,
+  packNotForProduct: 409,
+  balanceExpired: 409,
+  packSessionsExhausted: 409,
+  creditNotEnough: 409,
+  balanceSaleWithoutCustomer: 409,
+  balanceAlreadySpent: 409,
   giftVoucherSaleUsed: 409,
 };
 
@@ -304,6 +316,12 @@ export const errorMessage: Record<ErrorKey, string> = {
     'The expiry date could not be changed: it must be after the purchase date and within ten years',
   giftVoucherSaleUsed:
     'Vouchers of this sale were already used: only the units of its unused vouchers can be refunded',
+  packNotForProduct: 'The pack does not include this product',
+  balanceExpired: 'The pack or credit has expired',
+  packSessionsExhausted: 'The pack has no sessions left',
+  creditNotEnough: "The customer's credit does not cover the amount",
+  balanceSaleWithoutCustomer: 'A pack or credit is sold to a customer: choose the customer first',
+  balanceAlreadySpent: 'Part of the pack or credit this line gave has been used: it cannot be refunded',
 };
 
 const keyByCode = new Map<number, ErrorKey>(
