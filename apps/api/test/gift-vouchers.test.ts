@@ -511,6 +511,72 @@ describe('redeeming', () => {
   });
 });
 
+describe('refunding the sale', () => {
+  const refund = (c: GiftCompany, orderId: number, payload: Record<string, unknown> = {}) =>
+    call(t, 'POST', `/v1/admin/orders/${orderId}/refund`, { token: c.token, payload });
+  const order = async (c: GiftCompany, id: number) => {
+    const res = await call(t, 'GET', `/v1/admin/orders/${id}`, { token: c.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as { status: string; lines: { id: number; refundedQuantity: number }[] };
+  };
+  const isVoid = (v: GiftVoucher) => v.status === 'expired' && v.maximumNumberOfBookings === 0;
+
+  it('a full refund voids every unused voucher: expired, no bookings left, its code refused', async () => {
+    const c = await giftCompany({ bookings: 2 });
+    const sale = await sell(c, 2);
+    const listed = (await vouchersOf(c)).items;
+    expect(listed).toHaveLength(2);
+    const res = await refund(c, sale.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    for (const v of listed) expect(isVoid(await voucher(c, v.id))).toBe(true);
+    const again = await book(c, '2027-03-05T10:00', listed[0]!.code);
+    expect(again.status).toBe(409);
+    expect([ErrorCode.giftVoucherExpired, ErrorCode.giftVoucherExhausted]).toContain(again.body.error.code);
+    expect((await order(c, sale.id)).status).toBe('refunded');
+  });
+
+  it('a partial refund of 1 of 2 units voids one unused voucher; a used one is left alone', async () => {
+    const c = await giftCompany();
+    const sale = await sell(c, 2);
+    const [first, second] = (await vouchersOf(c, { sort: 'id' })).items;
+    // The first one pays a booking: the refund takes the other.
+    expect((await book(c, '2027-03-05T10:00', first!.code)).status).toBe(201);
+    const lineId = (await order(c, sale.id)).lines[0]!.id;
+    const res = await refund(c, sale.id, { lines: [{ lineId, quantity: 1 }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(isVoid(await voucher(c, second!.id))).toBe(true);
+    const used = await voucher(c, first!.id);
+    expect(used).toMatchObject({ usedBookings: 1, maximumNumberOfBookings: 1 });
+    // The used one left: refunding its unit is refused, and nothing more is refunded.
+    expectError(
+      await refund(c, sale.id, { lines: [{ lineId, quantity: 1 }] }),
+      409,
+      ErrorCode.giftVoucherSaleUsed,
+    );
+    const after = await order(c, sale.id);
+    expect(after.status).toBe('paid');
+    expect(after.lines[0]!.refundedQuantity).toBe(1);
+  });
+
+  it('refunding when every voucher was used is refused with 1000180 and nothing is refunded', async () => {
+    const c = await giftCompany();
+    const sale = await sell(c, 1);
+    const v = (await vouchersOf(c)).items[0]!;
+    expect((await book(c, '2027-03-05T10:00', v.code)).status).toBe(201);
+    expectError(await refund(c, sale.id), 409, ErrorCode.giftVoucherSaleUsed);
+    const after = await order(c, sale.id);
+    expect(after.status).toBe('paid');
+    expect(after.lines[0]!.refundedQuantity).toBe(0);
+    const refunds = await readList<{ id: number }>(t, c.token, '/v1/admin/orders', {});
+    expect(refunds.total).toBe(1);
+    expect(await voucher(c, v.id)).toMatchObject({
+      status: 'exhausted',
+      usedBookings: 1,
+      maximumNumberOfBookings: 1,
+    });
+  });
+});
+
 describe('tenants', () => {
   it("another license's voucher is 404 and its code is unknown", async () => {
     const c = await giftCompany();

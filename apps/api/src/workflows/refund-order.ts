@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import { createGiftVouchersRepository } from '../modules/gift-vouchers/gift-vouchers.repository.js';
 import { checkPaymentPermission, isPhysical } from '../modules/orders/order-rules.js';
 import { readOrder } from '../modules/orders/order-view.js';
 import { createOrdersRepository, type OrderLineRecord } from '../modules/orders/orders.repository.js';
@@ -21,7 +22,8 @@ const left = (l: OrderLineRecord) => l.quantity - l.refundedQuantity;
  * payment method unless another is given; cash and card refunds go on the open register. When the sale
  * was invoiced, the refund gets its rectifying invoice (by difference) in the same transaction. Bookings still
  * ahead shrink with their refunded units or go; past ones stay. The original becomes `refunded` when
- * nothing is left.
+ * nothing is left. Refunded gift cards void as many of their line's unused vouchers (409 1000180 when some
+ * were used instead).
  */
 export async function refundOrder(
   deps: OrderWorkflowDeps,
@@ -56,6 +58,13 @@ export async function refundOrder(
     const lines = await orders.lines(auth.licenseId, id);
     const wanted = wantedUnits(lines, body);
     const shares = wanted.map((w) => ({ ...w, share: refundShare(w.line, w.quantity) }));
+    // 2b. Gift cards given back: as many of their unused vouchers are voided, or none is refunded (409).
+    const vouchers = createGiftVouchersRepository(tx);
+    const voidedAt = new Date();
+    for (const { line, quantity } of wanted) {
+      const { issued, voided } = await vouchers.voidUnusedOfLine(auth.licenseId, line.id, quantity, voidedAt);
+      if (issued > 0 && voided < quantity) throw new AppError('giftVoucherSaleUsed');
+    }
     // 3. A cash or card refund goes on the open register.
     const register = isPhysical(paymentMethod) ? await lockOpenRegister(tx, auth) : undefined;
     // 4. Write the refund and its lines.

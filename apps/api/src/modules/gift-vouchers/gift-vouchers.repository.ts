@@ -240,6 +240,40 @@ export function createGiftVouchersRepository(db: DbOrTx) {
         .orderBy(orderLines.id);
     },
 
+    /**
+     * Voids up to `units` unused vouchers of an order line (a refund of its gift cards): no booking counts
+     * on them, and they are not voided already. Each expires now and keeps no bookings (maximum = used = 0),
+     * so it stays on record but pays nothing. Locked first, oldest first. Answers how many the line gave
+     * (0: not a voucher line) and how many were voided; fewer voided than `units` means some were used.
+     */
+    async voidUnusedOfLine(licenseId: number, orderLineId: number, units: number, now: Date) {
+      const issued = await db
+        .select({
+          id: giftVouchers.id,
+          used: giftVouchers.usedBookings,
+          maximum: giftVouchers.maximumBookings,
+        })
+        .from(giftVouchers)
+        .where(and(eq(giftVouchers.licenseId, licenseId), eq(giftVouchers.orderLineId, orderLineId)))
+        .orderBy(giftVouchers.id)
+        .for('update');
+      const unused = issued.filter((v) => v.used === 0 && v.maximum > 0).slice(0, units);
+      if (unused.length)
+        await db
+          .update(giftVouchers)
+          .set({ expiresAt: now, maximumBookings: 0, updatedAt: now })
+          .where(
+            and(
+              eq(giftVouchers.licenseId, licenseId),
+              inArray(
+                giftVouchers.id,
+                unused.map((v) => v.id),
+              ),
+            ),
+          );
+      return { issued: issued.length, voided: unused.length };
+    },
+
     async byIds(licenseId: number, ids: number[]) {
       if (!ids.length) return [];
       return db
