@@ -206,6 +206,26 @@ describe('OrderRefundPage', () => {
     ).toBeTruthy();
   }, 90_000);
 
+  it('says when vouchers of a gift card sale were already used (1000180), nothing refunded', async () => {
+    stubOrder(order, () => ({
+      status: 409,
+      body: { error: { code: 1000180, message: 'Vouchers of this sale were already used' } },
+    }));
+    renderRoutes(routes, { route: '/orders/refund/41', user });
+    fireEvent.change(await screen.findByLabelText('Units of Crema hidratante to refund', undefined, slow), {
+      target: { value: '1' },
+    });
+    fireEvent.click(screen.getByTestId('refund-submit'));
+    await confirm();
+    expect(
+      await screen.findByText(
+        'Vouchers of this sale were already used: only the units of its unused vouchers can be refunded.',
+        undefined,
+        slow,
+      ),
+    ).toBeTruthy();
+  }, 90_000);
+
   it('refunds a sale paid online through its gateway, and says why the gateway refused, nothing saved', async () => {
     const online: Order = { ...order, paymentMethod: 'online', cashRegisterId: null };
     let answer = 0;
