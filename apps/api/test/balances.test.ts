@@ -1,0 +1,216 @@
+import { ErrorCode } from '@mostrador/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error.js';
+import { balanceMovements, customerBalances } from '../src/modules/balances/balances.table.js';
+import {
+  packSessionsFor,
+  returnPackSession,
+  spendPackSession,
+} from '../src/modules/balances/booking-sessions.js';
+import { productPackItems, products } from '../src/modules/products/products.table.js';
+import { company, createCalendar, createCustomer, createProduct, everyDay } from './factories.js';
+import { buildTestApp, call, type TestApp } from './helpers.js';
+
+/*
+ * Packs and credits: a pack's sessions pay bookings (spendPackSession / returnPackSession, called by the
+ * bookings service in the booking's transaction), one at a time under the balance row's lock.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 86_400_000;
+
+/** A company with a massage, a facial, a pack of massages, a customer holding `sessions` of it, and another. */
+async function packCompany(sessions = 5) {
+  const c = await company(t);
+  const { token } = c;
+  const calendarId = (await createCalendar(t, token, { name: 'Cabina', schedule: everyDay(), duration: 30 }))
+    .id;
+  const massage = await createProduct(t, token, {
+    taxId: c.taxId,
+    name: 'Masaje',
+    type: 'bookable',
+    price: 45,
+    durationInMinutes: 60,
+    bookingCalendarId: calendarId,
+  });
+  const facial = await createProduct(t, token, {
+    taxId: c.taxId,
+    name: 'Facial',
+    type: 'bookable',
+    price: 30,
+    durationInMinutes: 60,
+    bookingCalendarId: calendarId,
+  });
+  const pack = await createProduct(t, token, { taxId: c.taxId, name: '5 masajes', type: 'pack', price: 200 });
+  await t.database.db.update(products).set({ packSessions: 5 }).where(eq(products.id, pack.id));
+  await t.database.db
+    .insert(productPackItems)
+    .values({ licenseId: c.license.id, packId: pack.id, productId: massage.id });
+  const ana = await createCustomer(t, token, { name: 'Ana', surname: 'García' });
+  const luis = await createCustomer(t, token, { name: 'Luis', surname: 'Pérez' });
+  const [balance] = await t.database.db
+    .insert(customerBalances)
+    .values({
+      licenseId: c.license.id,
+      customerId: ana.id,
+      productId: pack.id,
+      kind: 'pack',
+      initial: 5,
+      remaining: sessions,
+    })
+    .returning();
+  return {
+    ...c,
+    calendarId,
+    massageId: massage.id,
+    facialId: facial.id,
+    packId: pack.id,
+    anaId: ana.id,
+    luisId: luis.id,
+    balanceId: balance!.id,
+  };
+}
+type PackCompany = Awaited<ReturnType<typeof packCompany>>;
+
+let minute = 0;
+/** A booking of the massage for Ana (unpaid, through the API), at a start of its own. */
+async function booking(c: PackCompany, productId = c.massageId) {
+  const day = 1 + (minute % 27);
+  const hour = 9 + Math.floor(minute / 27);
+  minute++;
+  const res = await call(t, 'POST', '/v1/admin/bookings', {
+    token: c.token,
+    payload: {
+      bookingCalendarId: c.calendarId,
+      productId,
+      customerId: c.anaId,
+      startsAt: `2027-04-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body.data as { id: number }).id;
+}
+
+const remaining = async (id: number) =>
+  (await t.database.db.select().from(customerBalances).where(eq(customerBalances.id, id)))[0]!.remaining;
+const movements = (id: number) =>
+  t.database.db
+    .select()
+    .from(balanceMovements)
+    .where(eq(balanceMovements.balanceId, id))
+    .orderBy(balanceMovements.id);
+
+async function refusalOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+const spend = (
+  c: PackCompany,
+  bookingId: number,
+  over: Partial<Parameters<typeof spendPackSession>[2]> = {},
+) =>
+  t.database.db.transaction((tx) =>
+    spendPackSession(tx, c.license.id, {
+      balanceId: c.balanceId,
+      customerId: c.anaId,
+      productId: c.massageId,
+      bookingId,
+      userId: null,
+      ...over,
+    }),
+  );
+const giveBack = (c: PackCompany, bookingId: number, licenseId = c.license.id) =>
+  t.database.db.transaction((tx) =>
+    returnPackSession(tx, licenseId, { balanceId: c.balanceId, bookingId, userId: null }),
+  );
+
+describe('pack sessions paying bookings', () => {
+  it('a session pays a booking and comes back once when it is returned', async () => {
+    const c = await packCompany();
+    const b = await booking(c);
+    await spend(c, b);
+    expect(await remaining(c.balanceId)).toBe(4);
+    await giveBack(c, b);
+    await giveBack(c, b);
+    expect(await remaining(c.balanceId)).toBe(5);
+    expect((await movements(c.balanceId)).map((m) => [m.reason, m.delta, m.bookingId])).toEqual([
+      ['booking', -1, b],
+      ['booking_returned', 1, b],
+    ]);
+    // Spent again after its return (a booking moved back to confirmed is a new spend): one more return.
+    await spend(c, b);
+    await giveBack(c, b);
+    await giveBack(c, b);
+    expect(await remaining(c.balanceId)).toBe(5);
+  });
+
+  it('a booking the pack never paid gets nothing back', async () => {
+    const c = await packCompany(3);
+    const b = await booking(c);
+    await giveBack(c, b);
+    expect(await remaining(c.balanceId)).toBe(3);
+    expect(await movements(c.balanceId)).toEqual([]);
+  });
+
+  it('refuses another product, an expired pack, no sessions left, another customer and another license', async () => {
+    const c = await packCompany(1);
+    const facial = await booking(c, c.facialId);
+    expect(await refusalOf(spend(c, facial, { productId: c.facialId }))).toBe(ErrorCode.packNotForProduct);
+    const b = await booking(c);
+    expect(await refusalOf(spend(c, b, { customerId: c.luisId }))).toBe(ErrorCode.notFound);
+    const other = await company(t);
+    expect(await refusalOf(spend({ ...c, license: other.license }, b))).toBe(ErrorCode.notFound);
+    expect(await refusalOf(giveBack(c, b, other.license.id))).toBe(ErrorCode.notFound);
+    await t.database.db
+      .update(customerBalances)
+      .set({ expiresAt: new Date(Date.now() - DAY) })
+      .where(eq(customerBalances.id, c.balanceId));
+    expect(await refusalOf(spend(c, b))).toBe(ErrorCode.balanceExpired);
+    expect(await packSessionsFor(t.database.db, c.license.id, c.anaId, c.massageId)).toEqual([]);
+    await t.database.db
+      .update(customerBalances)
+      .set({ expiresAt: new Date(Date.now() + DAY) })
+      .where(eq(customerBalances.id, c.balanceId));
+    expect(
+      (await packSessionsFor(t.database.db, c.license.id, c.anaId, c.massageId)).map((p) => p.id),
+    ).toEqual([c.balanceId]);
+    expect(await packSessionsFor(t.database.db, c.license.id, c.anaId, c.facialId)).toEqual([]);
+    expect(await packSessionsFor(t.database.db, other.license.id, c.anaId, c.massageId)).toEqual([]);
+    await spend(c, b);
+    const second = await booking(c);
+    expect(await refusalOf(spend(c, second))).toBe(ErrorCode.packSessionsExhausted);
+    expect(await packSessionsFor(t.database.db, c.license.id, c.anaId, c.massageId)).toEqual([]);
+    expect(await remaining(c.balanceId)).toBe(0);
+  });
+
+  it('20 parallel spends of the last session: exactly one succeeds, the others are refused', async () => {
+    const c = await packCompany(1);
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await booking(c));
+    const results = await Promise.allSettled(ids.map((id) => spend(c, id)));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as AppError).code).toBe(ErrorCode.packSessionsExhausted);
+    expect(await remaining(c.balanceId)).toBe(0);
+    const spent = await t.database.db
+      .select()
+      .from(balanceMovements)
+      .where(and(eq(balanceMovements.balanceId, c.balanceId), eq(balanceMovements.reason, 'booking')));
+    expect(spent).toHaveLength(1);
+  });
+});
