@@ -1,5 +1,6 @@
 export * from './app-config.js';
 export * from './auth.js';
+export * from './balances.js';
 export * from './bookings.js';
 export * from './calendars.js';
 export * from './cash-registers.js';
