@@ -13,6 +13,8 @@ import type { SecretBox } from './lib/secrets.js';
 import { authenticationRoutes } from './modules/authentication/authentication.routes.js';
 import { createAuthenticationService } from './modules/authentication/authentication.service.js';
 import { createLoginThrottle, type LoginThrottle } from './modules/authentication/login-throttle.js';
+import { balancesRoutes } from './modules/balances/balances.routes.js';
+import { createBalancesService } from './modules/balances/balances.service.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
 import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
@@ -102,6 +104,8 @@ export function createServices(deps: AppDeps) {
   const grants: PaidOrderGrant[] = [];
   const giftVouchers = createGiftVouchersService({ db, settings, composer: mailComposer });
   grants.push(giftVouchers);
+  const balances = createBalancesService({ db });
+  grants.push(balances);
   const payments = createPaymentsService({
     db,
     settings,
@@ -135,6 +139,7 @@ export function createServices(deps: AppDeps) {
     calendars: createCalendarsService({ db }),
     bookings,
     giftVouchers,
+    balances,
     orders: createOrdersService({ db, bookings, invoices, payments, grants }),
     invoices,
     cashRegisters: createCashRegistersService({ db, settings, storage }),
@@ -183,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(giftVouchersRoutes(services.giftVouchers));
+      await v1.register(balancesRoutes(services.balances));
       await v1.register(ordersRoutes(services.orders));
       await v1.register(paymentsRoutes(services.payments));
       await v1.register(

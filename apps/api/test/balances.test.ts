@@ -214,3 +214,106 @@ describe('pack sessions paying bookings', () => {
     expect(spent).toHaveLength(1);
   });
 });
+
+/** Sells `lines` to `customerId` (paid by transfer: no register needed); answers the call's answer. */
+const sell = (
+  c: { token: string },
+  customerId: number | null,
+  lines: { productId: number; quantity: number; unitPrice: number }[],
+  status: 'paid' | 'draft' = 'paid',
+) =>
+  call(t, 'POST', '/v1/admin/orders', {
+    token: c.token,
+    payload: { ...(customerId === null ? {} : { customerId }), status, paymentMethod: 'transfer', lines },
+  });
+
+const balancesOf = (c: { token: string }, customerId: number) =>
+  call(t, 'GET', `/v1/admin/customers/${customerId}/balances`, { token: c.token });
+
+describe('granting on a paid sale', () => {
+  it('a paid sale gives one balance per unit of each pack and credit line, with its granted movement', async () => {
+    const c = await packCompany();
+    const bono = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      name: 'Bono 100 €',
+      type: 'credit',
+      price: 100,
+    });
+    const gift = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      name: 'Saldo 50',
+      type: 'credit',
+      price: 45,
+    });
+    await t.database.db.update(products).set({ creditCents: 5000 }).where(eq(products.id, gift.id));
+    const res = await sell(c, c.luisId, [
+      { productId: c.packId, quantity: 2, unitPrice: 200 },
+      { productId: bono.id, quantity: 1, unitPrice: 90 },
+      { productId: gift.id, quantity: 1, unitPrice: 45 },
+      { productId: c.massageId, quantity: 1, unitPrice: 45 },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const orderId = (res.body.data as { id: number }).id;
+    const answer = await balancesOf(c, c.luisId);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const items = answer.body.data.items as {
+      productName: string;
+      kind: string;
+      initial: number;
+      remaining: number;
+      orderId: number;
+      movements: { reason: string; delta: number; orderId: number }[];
+    }[];
+    expect(items.map((b) => [b.productName, b.kind, b.initial, b.remaining, b.orderId])).toEqual([
+      ['Saldo 50', 'credit', 50, 50, orderId],
+      ['Bono 100 €', 'credit', 100, 100, orderId],
+      ['5 masajes', 'pack', 5, 5, orderId],
+      ['5 masajes', 'pack', 5, 5, orderId],
+    ]);
+    expect(items[0]!.movements).toMatchObject([{ reason: 'granted', delta: 50, orderId }]);
+    expect(items[3]!.movements).toMatchObject([{ reason: 'granted', delta: 5, orderId }]);
+  });
+
+  it('a draft gives nothing; updated to paid it gives its balances once', async () => {
+    const c = await packCompany();
+    const lines = [{ productId: c.packId, quantity: 1, unitPrice: 200 }];
+    const res = await sell(c, c.luisId, lines, 'draft');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const orderId = (res.body.data as { id: number }).id;
+    expect((await balancesOf(c, c.luisId)).body.data.items).toEqual([]);
+    const paid = await call(t, 'PUT', `/v1/admin/orders/${orderId}`, {
+      token: c.token,
+      payload: { customerId: c.luisId, status: 'paid', paymentMethod: 'transfer', lines },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const saved = (
+      paid.body.data.lines as { id: number; productId: number; quantity: number; unitPrice: number }[]
+    ).map(({ id, productId, quantity, unitPrice }) => ({ id, productId, quantity, unitPrice }));
+    const again = await call(t, 'PUT', `/v1/admin/orders/${orderId}`, {
+      token: c.token,
+      payload: {
+        customerId: c.luisId,
+        status: 'paid',
+        paymentMethod: 'transfer',
+        notes: 'otra vez',
+        lines: saved,
+      },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await balancesOf(c, c.luisId)).body.data.items).toHaveLength(1);
+  });
+
+  it('a pack or credit sale without a customer is refused before anything is written', async () => {
+    const c = await packCompany();
+    const res = await sell(c, null, [{ productId: c.packId, quantity: 1, unitPrice: 200 }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error.code).toBe(ErrorCode.balanceSaleWithoutCustomer);
+  });
+
+  it("another license's customer is not found", async () => {
+    const c = await packCompany();
+    const other = await company(t);
+    expect((await balancesOf(other, c.anaId)).status).toBe(404);
+    expect((await balancesOf(c, c.anaId)).body.data.items).toHaveLength(1);
+  });
+});

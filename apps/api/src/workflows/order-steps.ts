@@ -69,6 +69,11 @@ export async function priceOrder(tx: DbOrTx, auth: AuthContext, body: OrderBody)
       errors.push({ field: 'customerId', message: 'a line with a booking needs a customer' });
   });
   if (errors.length) throw new AppError('validation', errors);
+  // A pack's sessions and a credit's money are the buyer's: such a sale names its customer.
+  if (customerId === null && found.some((p) => p.type === 'pack' || p.type === 'credit'))
+    throw new AppError('balanceSaleWithoutCustomer', [
+      { field: 'customerId', message: 'a pack or credit is sold to a customer' },
+    ]);
   if (body.paymentMethod === 'online' && !customer?.email)
     throw new AppError('onlineOrderCustomerWithoutEmail');
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { orderLines } from '../orders/order-lines.table.js';
 import { productPackItems, products } from '../products/products.table.js';
 import {
   type BalanceKind,
@@ -126,13 +127,40 @@ export function createBalancesRepository(db: DbOrTx) {
           initial: customerBalances.initial,
           remaining: customerBalances.remaining,
           expiresAt: customerBalances.expiresAt,
-          orderLineId: customerBalances.orderLineId,
+          orderId: orderLines.orderId,
           createdAt: customerBalances.createdAt,
         })
         .from(customerBalances)
         .innerJoin(products, eq(products.id, customerBalances.productId))
+        .leftJoin(orderLines, eq(orderLines.id, customerBalances.orderLineId))
         .where(and(eq(customerBalances.licenseId, licenseId), eq(customerBalances.customerId, customerId)))
         .orderBy(desc(customerBalances.id));
+    },
+
+    /** The paid order's pack and credit lines sold (quantity > 0) with what one unit gives. */
+    async grantLinesOfOrder(licenseId: number, orderId: number) {
+      return db
+        .select({
+          lineId: orderLines.id,
+          productId: orderLines.productId,
+          quantity: orderLines.quantity,
+          unitPriceCents: orderLines.unitPriceCents,
+          type: products.type,
+          packSessions: products.packSessions,
+          creditCents: products.creditCents,
+          priceCents: products.priceCents,
+        })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .where(
+          and(
+            eq(orderLines.licenseId, licenseId),
+            eq(orderLines.orderId, orderId),
+            inArray(products.type, ['pack', 'credit']),
+            gt(orderLines.quantity, 0),
+          ),
+        )
+        .orderBy(orderLines.id);
     },
 
     async movementsOf(licenseId: number, balanceIds: number[]): Promise<BalanceMovementRow[]> {
