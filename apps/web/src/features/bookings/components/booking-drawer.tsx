@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, GiftOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, GiftOutlined, StopOutlined } from '@ant-design/icons';
 import {
   bookingRescheduleRefusalCodes,
   bookingStartRefusalCodes,
@@ -18,6 +18,7 @@ import {
   Row,
   Select,
   Space,
+  Tag,
   Typography,
 } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -34,6 +35,7 @@ import { usePermissions } from '../../session/permissions';
 import {
   useAvailability,
   useBookableProducts,
+  useBooking,
   useCalendarNames,
   useCreateBooking,
   useDeleteBooking,
@@ -51,6 +53,8 @@ import {
 } from '../booking-values';
 import { BookingSale } from './booking-sale';
 
+const HOUR = 3_600_000;
+
 interface BookingDrawerProps {
   open: boolean;
   /** The booking to edit; none to create one (from `draft`). */
@@ -63,14 +67,16 @@ interface BookingDrawerProps {
 
 /**
  * Create or edit a booking: calendar, product, customer, then a day and one of its free start times (from
- * the calendar's availability), quantity, unit price and notes. Editing also marks attendance and deletes;
- * moving a booking against its product's rules asks before overriding them.
+ * the calendar's availability), quantity, unit price and notes. Editing also marks attendance, cancels and
+ * deletes; moving a booking against its product's rules asks before overriding them. A cancelled booking is
+ * shown read-only with its tag (the calendar no longer shows it: it takes no place).
  */
 export function BookingDrawer({ open, booking, draft, onClose, onCreated }: BookingDrawerProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const errorMessage = useErrorMessage();
-  const { timeZone } = useCompanySettings();
+  const settings = useCompanySettings();
+  const { timeZone } = settings;
   const can = usePermissions();
   const [form] = Form.useForm<BookingFormValues>();
   const screens = Grid.useBreakpoint();
@@ -88,8 +94,11 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const update = useUpdateBooking();
   const remove = useDeleteBooking();
   const attendance = useMarkAttendance();
+  // The record: its status, and the order or gift voucher that paid it.
+  const record = useBooking(booking?.id).data;
+  const cancelled = record?.status === 'cancelled';
   const canEdit = can('bookings_edit');
-  const readOnly = !!booking && !canEdit;
+  const readOnly = !!booking && (!canEdit || cancelled);
 
   // A single calendar needs no choosing.
   useEffect(() => {
@@ -158,6 +167,62 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
     }
   };
 
+  /**
+   * Cancel (PUT with status cancelled, the rest as it is saved): asked first, saying whether the voucher
+   * that paid it gets its use back (cancelled at least the free-cancellation hours before its start, as
+   * the server decides) and that a sold booking's money is given back only by refunding its order.
+   */
+  const askCancel = () => {
+    if (!booking || !record) return;
+    const hours = settings.bookings.freeCancellationHours;
+    const inTime = Date.parse(record.startsAt) - Date.now() >= hours * HOUR;
+    const start = dayjs(record.startsAt).tz(timeZone);
+    const lines = [
+      t('bookings.cancelWhat', { date: start.format('LL'), time: start.format('HH:mm') }),
+      record.giftVoucherCode
+        ? t(inTime ? 'bookings.cancelVoucherBack' : 'bookings.cancelVoucherLost', {
+            code: record.giftVoucherCode,
+            hours,
+          })
+        : undefined,
+      record.orderId !== null ? t('bookings.cancelSold') : undefined,
+    ].filter((line): line is string => !!line);
+    modal.confirm({
+      title: t('bookings.cancelConfirm', { name: booking.customerName }),
+      content: (
+        <Flex vertical gap={8} data-testid="booking-cancel-dialog">
+          {lines.map((line) => (
+            <Typography.Paragraph key={line} style={{ marginBottom: 0 }}>
+              {line}
+            </Typography.Paragraph>
+          ))}
+        </Flex>
+      ),
+      okText: t('bookings.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'booking-cancel-ok' },
+      cancelText: t('bookings.keep'),
+      onOk: async () => {
+        try {
+          await update.mutateAsync({
+            id: booking.id,
+            body: {
+              bookingCalendarId: record.bookingCalendarId,
+              customerId: record.customerId,
+              startsAt: record.startsAt,
+              quantity: record.quantity,
+              price: record.price,
+              notes: record.notes ?? undefined,
+              status: 'cancelled',
+            },
+          });
+          message.success(t('bookings.cancelledMessage'));
+        } catch (error) {
+          message.error(errorMessage(error));
+        }
+      },
+    });
+  };
+
   const markAttendance = async (attended: boolean) => {
     if (!booking) return;
     try {
@@ -183,6 +248,17 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
             onDeleted={onClose}
             testId="booking-delete"
           />
+        )}
+        {booking && canEdit && record?.status === 'confirmed' && (
+          <Button
+            danger
+            icon={<StopOutlined aria-hidden />}
+            loading={update.isPending && update.variables?.body.status === 'cancelled'}
+            onClick={askCancel}
+            data-testid="booking-cancel"
+          >
+            {t('bookings.cancel')}
+          </Button>
         )}
       </Space>
       <Space wrap>
@@ -212,8 +288,16 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
       destroyOnHidden
       data-testid="booking-drawer"
     >
+      {cancelled && (
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-cancelled">
+          <Tag color="red" style={{ marginInlineEnd: 0 }}>
+            {t('bookings.statuses.cancelled')}
+          </Tag>
+          <Typography.Text type="secondary">{t('bookings.cancelledHelp')}</Typography.Text>
+        </Flex>
+      )}
       {booking && <BookingSale bookingId={booking.id} />}
-      {booking && (
+      {booking && !cancelled && (
         <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-attendance">
           <Typography.Text>
             {booking.attended === null
