@@ -317,3 +317,107 @@ describe('granting on a paid sale', () => {
     expect((await balancesOf(c, c.anaId)).body.data.items).toHaveLength(1);
   });
 });
+
+/** A company whose customer Ana holds credit balances of the given euros (bought, oldest first). */
+async function creditCompany(...euros: number[]) {
+  const c = await packCompany();
+  const bono = await createProduct(t, c.token, { taxId: c.taxId, name: 'Bono', type: 'credit', price: 100 });
+  const cream = await createProduct(t, c.token, {
+    taxId: c.taxId,
+    name: 'Crema',
+    type: 'regular',
+    price: 10,
+  });
+  const ids: number[] = [];
+  for (const e of euros) {
+    await t.database.db
+      .update(products)
+      .set({ creditCents: Math.round(e * 100) })
+      .where(eq(products.id, bono.id));
+    const res = await sell(c, c.anaId, [{ productId: bono.id, quantity: 1, unitPrice: e }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  const rows = await t.database.db
+    .select()
+    .from(customerBalances)
+    .where(and(eq(customerBalances.customerId, c.anaId), eq(customerBalances.kind, 'credit')))
+    .orderBy(customerBalances.id);
+  for (const r of rows) ids.push(r.id);
+  return { ...c, bonoId: bono.id, creamId: cream.id, creditIds: ids };
+}
+
+const payWithCredit = (
+  c: { token: string; anaId: number },
+  lines: { productId: number; quantity: number; unitPrice: number }[],
+  status: 'paid' | 'draft' = 'paid',
+  customerId: number | null = c.anaId,
+) =>
+  call(t, 'POST', '/v1/admin/orders', {
+    token: c.token,
+    payload: { ...(customerId === null ? {} : { customerId }), status, paymentMethod: 'credit', lines },
+  });
+
+describe('credit as a payment method', () => {
+  it('spends the total line by line from the oldest balance first, to the cent', async () => {
+    const c = await creditCompany(10, 50);
+    const res = await payWithCredit(c, [
+      { productId: c.creamId, quantity: 1, unitPrice: 7.35 },
+      { productId: c.creamId, quantity: 2, unitPrice: 4.1 },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const order = res.body.data as { id: number; lines: { id: number }[] };
+    expect(await remaining(c.creditIds[0]!)).toBe(0);
+    expect(await remaining(c.creditIds[1]!)).toBe(5000 - (735 + 820 - 1000));
+    const [l1, l2] = order.lines;
+    const spent = (await movements(c.creditIds[0]!)).concat(await movements(c.creditIds[1]!));
+    expect(
+      spent.filter((m) => m.reason === 'order').map((m) => [m.balanceId, m.delta, m.orderLineId, m.orderId]),
+    ).toEqual([
+      [c.creditIds[0], -735, l1!.id, order.id],
+      [c.creditIds[0], -265, l2!.id, order.id],
+      [c.creditIds[1], -555, l2!.id, order.id],
+    ]);
+  });
+
+  it('refuses credit short of the total or without a customer, writing nothing', async () => {
+    const c = await creditCompany(10);
+    const short = await payWithCredit(c, [{ productId: c.creamId, quantity: 1, unitPrice: 10.01 }]);
+    expect(short.status, JSON.stringify(short.body)).toBe(409);
+    expect(short.body.error.code).toBe(ErrorCode.creditNotEnough);
+    const nobody = await payWithCredit(
+      c,
+      [{ productId: c.creamId, quantity: 1, unitPrice: 1 }],
+      'paid',
+      null,
+    );
+    expect(nobody.status, JSON.stringify(nobody.body)).toBe(400);
+    expect(await remaining(c.creditIds[0]!)).toBe(1000);
+    expect((await movements(c.creditIds[0]!)).map((m) => m.reason)).toEqual(['granted']);
+    // A draft with credit spends nothing until it is paid.
+    const lines = [{ productId: c.creamId, quantity: 1, unitPrice: 10 }];
+    const draft = await payWithCredit(c, lines, 'draft');
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(await remaining(c.creditIds[0]!)).toBe(1000);
+    const paid = await call(t, 'PUT', `/v1/admin/orders/${(draft.body.data as { id: number }).id}`, {
+      token: c.token,
+      payload: { customerId: c.anaId, status: 'paid', paymentMethod: 'credit', lines },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await remaining(c.creditIds[0]!)).toBe(0);
+  });
+
+  it('20 parallel orders spending the last euros: exactly one succeeds, the others get 409', async () => {
+    const c = await creditCompany(5);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        payWithCredit(c, [{ productId: c.creamId, quantity: 1, unitPrice: 5 }]),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) {
+      expect(r.status, JSON.stringify(r.body)).toBe(409);
+      expect(r.body.error.code).toBe(ErrorCode.creditNotEnough);
+    }
+    expect(await remaining(c.creditIds[0]!)).toBe(0);
+  });
+});

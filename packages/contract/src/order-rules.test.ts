@@ -86,6 +86,7 @@ describe('allowedPaymentMethods', () => {
       'online',
       'transfer',
       'external_billing',
+      'credit',
     ]);
     expect(allowedPaymentMethods((p) => p === 'sales_online' || p === 'sales_physical')).toEqual([
       'cash',
@@ -93,6 +94,7 @@ describe('allowedPaymentMethods', () => {
       'card',
       'transfer',
       'external_billing',
+      'credit',
     ]);
     expect(allowedPaymentMethods(new Set())).toEqual([]);
   });

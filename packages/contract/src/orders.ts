@@ -4,7 +4,7 @@ import { euros, optionalText } from './common.js';
 import { rectificationReasons } from './invoices.js';
 import { eurosToCents } from './money.js';
 
-export const paymentMethods = ['cash', 'online', 'card', 'transfer', 'external_billing'] as const;
+export const paymentMethods = ['cash', 'online', 'card', 'transfer', 'external_billing', 'credit'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 /** Cash and card are physical sales: they need an open cash register and `sales_physical`. */
 export const physicalPaymentMethods: readonly PaymentMethod[] = ['cash', 'card'];
@@ -76,7 +76,8 @@ export type OrderLineBody = z.input<typeof orderLineBody>;
  * A new or edited order. The server computes each line's total (quantity × unitPrice − discount, VAT
  * included) and tax base (total / (1 + the product's tax / 100), half up to the cent), and the order's
  * sums. Cash and card need an open cash register (409 1000013) and `sales_physical`; online, transfer and
- * external_billing need `sales_online`; online needs a customer with an email (1000046, 1000047);
+ * external_billing need `sales_online`, as credit does (the customer's credit balances pay it: a customer, 1000188
+ * when they fall short); online needs a customer with an email (1000046, 1000047);
  * awaiting_payment needs a customer (1000048). On edit, a paid, refunded or refund order, or one on a
  * closed register, is sent back as it is but for its notes and (until invoiced) its customer; a refund's
  * lines are sent with the positive quantity and discount they give back.

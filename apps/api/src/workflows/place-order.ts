@@ -1,6 +1,7 @@
 import type { Order } from '@mostrador/contract';
 import { invalid } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import { spendCreditForOrder } from '../modules/balances/credit-payments.js';
 import {
   awaitsOnlinePayment,
   checkCustomerRules,
@@ -78,6 +79,14 @@ export async function placeOrder(
       // 4. Book the lines that carry a booking (their confirmations queued with them).
       const toBook = linesToBook(priced.lines, written);
       const booked = await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
+      // Paid with the customer's credit: taken from the balances, line by line.
+      if (body.status === 'paid' && body.paymentMethod === 'credit')
+        await spendCreditForOrder(tx, auth.licenseId, {
+          customerId: priced.customerId,
+          orderId: order.id,
+          lines: written,
+          userId: auth.userId,
+        });
       // 5. A paid sale gets its simplified invoice, where the company issues them.
       const named = written.map((line, k) => ({ ...line, productName: priced.lines[k]!.product.name }));
       let invoiceCode: string | null = null;

@@ -2,6 +2,7 @@ import type { FieldError, Order } from '@mostrador/contract';
 import type { DbOrTx } from '../db/client.js';
 import { AppError, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import { spendCreditForOrder } from '../modules/balances/credit-payments.js';
 import { unlinkCharged } from '../modules/bookings/booking-charges.js';
 import {
   awaitsOnlinePayment,
@@ -179,6 +180,14 @@ async function editOpenOrder(
   // New lines with a booking book it.
   const toBook = linesToBook(fresh, written, (k) => priced.lines.indexOf(fresh[k]!));
   await bookLines(tx, deps, auth, priced.customerId!, toBook, mailIds);
+  // Paid now with the customer's credit: taken from the balances, line by line.
+  if (order.status !== 'paid' && body.status === 'paid' && body.paymentMethod === 'credit')
+    await spendCreditForOrder(tx, auth.licenseId, {
+      customerId: priced.customerId,
+      orderId: order.id,
+      lines: await orders.lines(auth.licenseId, order.id),
+      userId: auth.userId,
+    });
   // Paid now: the simplified invoice, where the company issues them.
   if (order.status !== 'paid' && body.status === 'paid' && deps.invoices) {
     const simplified = await deps.invoices.simplifiedFor(

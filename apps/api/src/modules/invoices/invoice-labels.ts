@@ -36,6 +36,7 @@ export interface InvoiceLabels {
   online: string;
   transfer: string;
   external_billing: string;
+  credit: string;
   taxId: string;
   phone: string;
   email: string;
@@ -88,6 +89,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Pagament en línia',
     transfer: 'Transferència bancària',
     external_billing: 'Facturació externa',
+    credit: 'Saldo del client',
     taxId: 'NIF',
     phone: 'Tel.',
     email: 'Correu',
@@ -138,6 +140,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Linean ordaintzea',
     transfer: 'Banku-transferentzia',
     external_billing: 'Kanpoko fakturazioa',
+    credit: 'Bezeroaren saldoa',
     taxId: 'IFZ',
     phone: 'Tel.',
     email: 'Posta',
@@ -190,6 +193,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Pago en línea',
     transfer: 'Transferencia bancaria',
     external_billing: 'Facturación externa',
+    credit: 'Saldo del cliente',
     taxId: 'NIF',
     phone: 'Tel.',
     email: 'Correo',
@@ -240,6 +244,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Online payment',
     transfer: 'Bank transfer',
     external_billing: 'External billing',
+    credit: 'Customer credit',
     taxId: 'VAT no.',
     phone: 'Phone',
     email: 'Email',
@@ -290,6 +295,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Onlinezahlung',
     transfer: 'Banküberweisung',
     external_billing: 'Externe Abrechnung',
+    credit: 'Kundenguthaben',
     taxId: 'USt-IdNr.',
     phone: 'Tel.',
     email: 'E-Mail',
@@ -342,6 +348,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Paiement en ligne',
     transfer: 'Virement bancaire',
     external_billing: 'Facturation externe',
+    credit: 'Crédit client',
     taxId: 'N° TVA',
     phone: 'Tél.',
     email: 'E-mail',
@@ -395,6 +402,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Pagamento online',
     transfer: 'Bonifico bancario',
     external_billing: 'Fatturazione esterna',
+    credit: 'Credito cliente',
     taxId: 'P. IVA',
     phone: 'Tel.',
     email: 'E-mail',
@@ -448,6 +456,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Pagamento online',
     transfer: 'Transferência bancária',
     external_billing: 'Faturação externa',
+    credit: 'Saldo do cliente',
     taxId: 'NIF',
     phone: 'Tel.',
     email: 'E-mail',
@@ -499,6 +508,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: 'Онлайн-оплата',
     transfer: 'Банковский перевод',
     external_billing: 'Внешний биллинг',
+    credit: 'Баланс клиента',
     taxId: 'ИНН',
     phone: 'Тел.',
     email: 'Эл. почта',
@@ -549,6 +559,7 @@ export const invoiceLabels: Record<Language, InvoiceLabels> = {
     online: '在线支付',
     transfer: '银行转账',
     external_billing: '外部计费',
+    credit: '客户储值',
     taxId: '税号',
     phone: '电话',
     email: '电子邮件',
