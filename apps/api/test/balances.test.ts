@@ -82,7 +82,10 @@ type PackCompany = Awaited<ReturnType<typeof packCompany>>;
 
 let minute = 0;
 /** A booking of the massage for Ana (unpaid, through the API), at a start of its own. */
-async function booking(c: PackCompany, productId = c.massageId) {
+const booking = (c: PackCompany, productId = c.massageId) => minuteBooking(c, c.anaId, productId);
+
+/** A booking for `customerId` (unpaid, through the API), at a start of its own. */
+async function minuteBooking(c: PackCompany, customerId: number, productId = c.massageId) {
   const day = 1 + (minute % 27);
   const hour = 9 + Math.floor(minute / 27);
   minute++;
@@ -91,7 +94,7 @@ async function booking(c: PackCompany, productId = c.massageId) {
     payload: {
       bookingCalendarId: c.calendarId,
       productId,
-      customerId: c.anaId,
+      customerId,
       startsAt: `2027-04-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`,
     },
   });
@@ -419,5 +422,77 @@ describe('credit as a payment method', () => {
       expect(r.body.error.code).toBe(ErrorCode.creditNotEnough);
     }
     expect(await remaining(c.creditIds[0]!)).toBe(0);
+  });
+});
+
+const refund = (c: { token: string }, id: number, payload: Record<string, unknown> = {}) =>
+  call(t, 'POST', `/v1/admin/orders/${id}/refund`, { token: c.token, payload });
+
+describe('refunds', () => {
+  it('a credit-paid sale refunded in credit returns each line to the balances it came from, to the cent', async () => {
+    const c = await creditCompany(10, 50);
+    const res = await payWithCredit(c, [
+      { productId: c.creamId, quantity: 1, unitPrice: 7.35 },
+      { productId: c.creamId, quantity: 3, unitPrice: 4.1 },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sale = res.body.data as { id: number; lines: { id: number }[] };
+    expect(await remaining(c.creditIds[0]!)).toBe(0);
+    expect(await remaining(c.creditIds[1]!)).toBe(5000 - (735 + 1230 - 1000));
+    // One unit of the second line (4.10 €): back to the newest balance it was paid from.
+    const one = await refund(c, sale.id, { lines: [{ lineId: sale.lines[1]!.id, quantity: 1 }] });
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    expect(one.body.data.paymentMethod).toBe('credit');
+    expect(await remaining(c.creditIds[1]!)).toBe(5000 - 965 + 410);
+    // The rest: every cent back where it came from.
+    const rest = await refund(c, sale.id);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    expect(await remaining(c.creditIds[0]!)).toBe(1000);
+    expect(await remaining(c.creditIds[1]!)).toBe(5000);
+    expect((await movements(c.creditIds[1]!)).map((m) => [m.reason, m.delta])).toEqual([
+      ['granted', 5000],
+      ['order', -965],
+      ['refund', 410],
+      ['refund', 555],
+    ]);
+    // A sale paid otherwise is not given back in credit.
+    const cash = await sell(c, c.anaId, [{ productId: c.creamId, quantity: 1, unitPrice: 3 }]);
+    const refused = await refund(c, (cash.body.data as { id: number }).id, { paymentMethod: 'credit' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+  });
+
+  it('refunding a pack or credit sale revokes its untouched balances, and is refused once they are used', async () => {
+    const c = await packCompany();
+    const sold = await sell(c, c.luisId, [{ productId: c.packId, quantity: 2, unitPrice: 200 }]);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const sale = sold.body.data as { id: number; lines: { id: number }[] };
+    const [first, second] = await t.database.db
+      .select()
+      .from(customerBalances)
+      .where(eq(customerBalances.orderLineId, sale.lines[0]!.id))
+      .orderBy(customerBalances.id);
+    // One session of the first pack used: one unit may still be refunded (the untouched pack), not two.
+    const b = await minuteBooking(c, c.luisId);
+    await t.database.db.transaction((tx) =>
+      spendPackSession(tx, c.license.id, {
+        balanceId: first!.id,
+        customerId: c.luisId,
+        productId: c.massageId,
+        bookingId: b,
+        userId: null,
+      }),
+    );
+    const both = await refund(c, sale.id);
+    expect(both.status, JSON.stringify(both.body)).toBe(409);
+    expect(both.body.error.code).toBe(ErrorCode.balanceAlreadySpent);
+    expect(await remaining(second!.id)).toBe(5);
+    const one = await refund(c, sale.id, { lines: [{ lineId: sale.lines[0]!.id, quantity: 1 }] });
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    expect(await remaining(second!.id)).toBe(0);
+    expect(await remaining(first!.id)).toBe(4);
+    expect((await movements(second!.id)).map((m) => [m.reason, m.delta])).toEqual([
+      ['granted', 5],
+      ['revoked', -5],
+    ]);
   });
 });

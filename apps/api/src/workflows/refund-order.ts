@@ -1,8 +1,9 @@
 import { type FieldError, type Order, type refundBody, refundShare } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
-import { AppError, notFound } from '../lib/app-error.js';
+import { AppError, invalid, notFound } from '../lib/app-error.js';
 import type { AuthContext } from '../lib/auth-context.js';
+import { returnCreditForRefund, revokeRefundedBalances } from '../modules/balances/refund-balances.js';
 import { createGiftVouchersRepository } from '../modules/gift-vouchers/gift-vouchers.repository.js';
 import { checkPaymentPermission, isPhysical } from '../modules/orders/order-rules.js';
 import { readOrder } from '../modules/orders/order-view.js';
@@ -23,7 +24,8 @@ const left = (l: OrderLineRecord) => l.quantity - l.refundedQuantity;
  * was invoiced, the refund gets its rectifying invoice (by difference) in the same transaction. Bookings still
  * ahead shrink with their refunded units or go; past ones stay. The original becomes `refunded` when
  * nothing is left. Refunded gift cards void as many of their line's unused vouchers (409 1000180 when some
- * were used instead).
+ * were used instead); refunded packs and credits revoke as many of their line's untouched balances (409
+ * 1000190 when used instead), and a sale paid with credit refunded in credit returns it to its balances.
  */
 export async function refundOrder(
   deps: OrderWorkflowDeps,
@@ -54,6 +56,8 @@ export async function refundOrder(
       throw new AppError('orderNotRefundable', undefined, 'Only a paid order can be refunded');
     const paymentMethod = body.paymentMethod ?? original.paymentMethod;
     checkPaymentPermission(auth.permissions, paymentMethod);
+    if (paymentMethod === 'credit' && original.paymentMethod !== 'credit')
+      throw invalid('paymentMethod', 'only a sale paid with credit is given back in credit');
     // 2. What to give back, and its share of each line.
     const lines = await orders.lines(auth.licenseId, id);
     const wanted = wantedUnits(lines, body);
@@ -94,6 +98,19 @@ export async function refundOrder(
         originalLineId: line.id,
       })),
     );
+    // 4b. Packs and credits sold come back (only wholly unspent: 409 1000190); a sale paid with credit and
+    // given back in credit returns each line's share to the balances it came from.
+    await revokeRefundedBalances(tx, auth.licenseId, {
+      refundOrderId: refund.id,
+      lines: wanted.map(({ line, quantity }) => ({ lineId: line.id, quantity })),
+      userId: auth.userId,
+    });
+    if (paymentMethod === 'credit')
+      await returnCreditForRefund(tx, auth.licenseId, {
+        refundOrderId: refund.id,
+        lines: shares.map(({ line, share }) => ({ originalLineId: line.id, cents: share.totalCents })),
+        userId: auth.userId,
+      });
     // 5. Paid online and given back online: through the gateway that took it (a refusal undoes it all).
     if (paymentMethod === 'online' && original.paymentMethod === 'online' && deps.payments) {
       const done = await deps.payments.refundThroughGateway(tx, original, refund.id, -refund.totalCents);
