@@ -8,9 +8,9 @@ import {
   returnPackSession,
   spendPackSession,
 } from '../src/modules/balances/booking-sessions.js';
-import { productPackItems, products } from '../src/modules/products/products.table.js';
+import { products } from '../src/modules/products/products.table.js';
 import { company, createCalendar, createCustomer, createProduct, everyDay } from './factories.js';
-import { buildTestApp, call, type TestApp } from './helpers.js';
+import { buildTestApp, call, failingFields, type TestApp } from './helpers.js';
 
 /*
  * Packs and credits: a pack's sessions pay bookings (spendPackSession / returnPackSession, called by the
@@ -49,11 +49,14 @@ async function packCompany(sessions = 5) {
     durationInMinutes: 60,
     bookingCalendarId: calendarId,
   });
-  const pack = await createProduct(t, token, { taxId: c.taxId, name: '5 masajes', type: 'pack', price: 200 });
-  await t.database.db.update(products).set({ packSessions: 5 }).where(eq(products.id, pack.id));
-  await t.database.db
-    .insert(productPackItems)
-    .values({ licenseId: c.license.id, packId: pack.id, productId: massage.id });
+  const pack = await createProduct(t, token, {
+    taxId: c.taxId,
+    name: '5 masajes',
+    type: 'pack',
+    price: 200,
+    packSessions: 5,
+    packProductIds: [massage.id],
+  });
   const ana = await createCustomer(t, token, { name: 'Ana', surname: 'García' });
   const luis = await createCustomer(t, token, { name: 'Luis', surname: 'Pérez' });
   const [balance] = await t.database.db
@@ -494,5 +497,65 @@ describe('refunds', () => {
       ['granted', 5],
       ['revoked', -5],
     ]);
+  });
+});
+
+describe('pack and credit products', () => {
+  it('a pack needs its sessions and bookable products of the company; a credit gives its amount or price', async () => {
+    const c = await packCompany();
+    const other = await packCompany();
+    const post = (payload: Record<string, unknown>) =>
+      call(t, 'POST', '/v1/admin/products', {
+        token: c.token,
+        payload: { taxType: c.taxId, price: 100, ...payload },
+      });
+    const missing = await post({ name: 'Bono', type: 'pack' });
+    expect(missing.status).toBe(400);
+    expect(failingFields(missing).sort()).toEqual(['packProductIds', 'packSessions']);
+    const cream = await createProduct(t, c.token, { taxId: c.taxId, name: 'Crema' });
+    const foreign = await post({
+      name: 'Bono',
+      type: 'pack',
+      packSessions: 3,
+      packProductIds: [c.massageId, other.massageId, cream.id],
+    });
+    expect(foreign.status).toBe(400);
+    expect(failingFields(foreign)).toEqual(['packProductIds.1', 'packProductIds.2']);
+    const pack = await post({
+      name: '3 sesiones',
+      type: 'pack',
+      packSessions: 3,
+      packProductIds: [c.massageId, c.facialId],
+    });
+    expect(pack.status, JSON.stringify(pack.body)).toBe(201);
+    expect(pack.body.data).toMatchObject({ packSessions: 3, creditAmount: null });
+    expect([...pack.body.data.packProductIds].sort()).toEqual([c.massageId, c.facialId].sort());
+    // PUT replaces the pack's products.
+    const id = pack.body.data.id as number;
+    const put = await call(t, 'PUT', `/v1/admin/products/${id}`, {
+      token: c.token,
+      payload: {
+        taxType: c.taxId,
+        price: 100,
+        name: '3 sesiones',
+        type: 'pack',
+        packSessions: 4,
+        packProductIds: [c.facialId],
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data).toMatchObject({ packSessions: 4, packProductIds: [c.facialId] });
+    const got = await call(t, 'GET', `/v1/admin/products/${id}`, { token: c.token });
+    expect(got.body.data).toMatchObject({ packSessions: 4, packProductIds: [c.facialId] });
+    // The facial is in a pack: it is not deleted.
+    const del = await call(t, 'DELETE', `/v1/admin/products/${c.facialId}`, { token: c.token });
+    expect(del.status).toBe(409);
+    expect(del.body.error.code).toBe(ErrorCode.productInPack);
+    const credit = await post({ name: 'Bono 100', type: 'credit', price: 90 });
+    expect(credit.body.data).toMatchObject({ creditAmount: 90, packSessions: null, packProductIds: [] });
+    const more = await post({ name: 'Bono 120', type: 'credit', price: 100, creditAmount: 120 });
+    expect(more.body.data).toMatchObject({ creditAmount: 120 });
+    const zero = await post({ name: 'Bono 0', type: 'credit', price: 100, creditAmount: 0 });
+    expect(failingFields(zero)).toEqual(['creditAmount']);
   });
 });

@@ -473,7 +473,7 @@ describe('rules now enforced by real orders', () => {
     expectError(
       await call(t, 'PUT', `/v1/admin/products/${c.oilId}`, {
         token: c.token,
-        payload: { name: 'Aceite', type: 'pack', price: 10, taxType: c.tax10 },
+        payload: { name: 'Aceite', type: 'credit', price: 10, taxType: c.tax10 },
       }),
       409,
       ErrorCode.productTypeLocked,

@@ -123,6 +123,9 @@ describe('product CRUD', () => {
       supplierCommissionQuantity: 12.5,
       bookingCalendarId: calendarId,
       supplierId: null,
+      packSessions: null,
+      packProductIds: [],
+      creditAmount: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -224,12 +227,20 @@ describe('product CRUD', () => {
       });
     }
     // Fields that do not apply to the type are not kept.
+    const sessionOf = await createProduct(t, token, {
+      taxId,
+      name: 'Sesión',
+      type: 'bookable',
+      price: 10,
+      durationInMinutes: 30,
+    });
     for (const type of ['pack', 'credit', 'regular'] as const) {
       const p = await createProduct(t, token, {
         taxId,
         name: type,
         type,
         price: 10,
+        ...(type === 'pack' ? { packSessions: 2, packProductIds: [sessionOf.id] } : {}),
         ...booking,
         ...subscription,
       });
@@ -278,12 +289,21 @@ describe('product CRUD', () => {
       durationInMinutes: 60,
       sellOnline: true,
     });
+    const session = await createProduct(t, token, {
+      taxId,
+      name: 'Sesión',
+      type: 'bookable',
+      price: 10,
+      durationInMinutes: 30,
+    });
     const next = {
       reference: 'B-2',
       name: 'Bono 5 masajes',
       description: 'Después',
       price: 180,
       type: 'pack',
+      packSessions: 5,
+      packProductIds: [session.id],
       taxType: tax10,
       status: 'disabled',
       sellOnline: false,
@@ -302,7 +322,14 @@ describe('product CRUD', () => {
     // What a PUT leaves out takes its default: the body is the whole product.
     const cleared = await call(t, 'PUT', `${url}/${created.id}`, {
       token,
-      payload: { name: 'Bono', type: 'pack', price: 180, taxType: tax10 },
+      payload: {
+        name: 'Bono',
+        type: 'pack',
+        price: 180,
+        taxType: tax10,
+        packSessions: 5,
+        packProductIds: [session.id],
+      },
     });
     expect(cleared.body.data).toMatchObject({ reference: null, description: null, status: 'enabled' });
   });
@@ -1099,6 +1126,8 @@ describe('product list', () => {
       type: 'pack',
       price: 100,
       sellOnline: true,
+      packSessions: 3,
+      packProductIds: [b.id],
     });
     const order = async (orders: Record<string, string>) =>
       ids((await list(token, { orders: JSON.stringify(orders) })).items);
@@ -1139,6 +1168,8 @@ describe('product list', () => {
       type: 'pack',
       price: 19.99,
       status: 'disabled',
+      packSessions: 3,
+      packProductIds: [massage.id],
     });
     const cream = await createProduct(t, token, { taxId, name: 'Crema', type: 'regular', price: 12.5 });
     // The filter reads stored links.

@@ -172,8 +172,32 @@ export const productBody = z
         'The booking calendar of the company the product is booked on (GET /admin/booking-calendars)',
       ),
     supplierId: dbId.nullable().optional(),
+    packSessions: count(1, 1000).describe('A pack: the sessions one unit sold gives; required for a pack'),
+    packProductIds: z
+      .array(dbId)
+      .max(100)
+      .nullable()
+      .optional()
+      .describe(
+        "A pack: the company's bookable products its sessions pay for (at least one); required for a pack",
+      ),
+    creditAmount: euros
+      .min(0.01)
+      .nullable()
+      .optional()
+      .describe('A credit: the euros one unit sold gives to spend; absent or null: the price'),
   })
   .superRefine((p, ctx) => {
+    if (p.type === 'pack' && p.packSessions == null)
+      ctx.addIssue({ code: 'custom', path: ['packSessions'], message: 'required for a pack' });
+    if (p.type === 'pack' && !p.packProductIds?.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['packProductIds'],
+        message: 'a pack names at least one product',
+      });
+    if (p.type === 'credit' && p.creditAmount == null && p.price <= 0)
+      ctx.addIssue({ code: 'custom', path: ['creditAmount'], message: 'a credit gives more than 0 €' });
     if (isBookableType(p.type) && p.durationInMinutes == null) {
       ctx.addIssue({
         code: 'custom',
@@ -215,7 +239,8 @@ export const productBody = z
       'bookings_subscription, program_subscription, supplier_subscription, credit_subscription) need a ' +
       'periodicity (absent: 1 month); freeSubscriptionTrialDays, daysToPaySubscriptionRenewal and ' +
       'periodicityOfSubscriptionPayment apply to them only. Fields that do not apply to the type are stored as ' +
-      'null (false for canCustomersChangeTheBookingDate). supplierCommissionType and supplierCommissionQuantity go together.',
+      'null (false for canCustomersChangeTheBookingDate). supplierCommissionType and supplierCommissionQuantity go together. ' +
+      'A pack needs packSessions and packProductIds (bookable products of the company); a credit gives creditAmount euros (default: the price).',
   );
 export type ProductBody = z.input<typeof productBody>;
 
@@ -243,6 +268,11 @@ export const productSchema = z.object({
   supplierCommissionQuantity: z.number().nullable(),
   bookingCalendarId: z.number().int().nullable(),
   supplierId: z.number().int().nullable(),
+  /** A pack: sessions per unit and the products they pay for; null and [] for other types. */
+  packSessions: z.number().int().nullable(),
+  packProductIds: z.array(z.number().int()),
+  /** A credit: the euros one unit gives; null for other types. */
+  creditAmount: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,8 @@ interface DemoProduct {
   product: Omit<ProductBody, 'taxType' | 'bookingCalendarId'>;
   /** The calendar a bookable product is booked on. */
   calendar?: DemoCalendarKey;
+  /** A pack: the references of the products (listed before it) its sessions pay for. */
+  packOf?: string[];
   en: [name: string, description: string | null];
   ca: [name: string, description: string | null];
 }
@@ -117,7 +119,9 @@ const demoProducts: DemoProduct[] = [
       price: 247.5,
       type: 'pack',
       sellOnline: true,
+      packSessions: 5,
     },
+    packOf: ['MAS-REL-60'],
     en: ['5 relaxing massages pass', 'Five 60-minute relaxing massages, 10% off.'],
     ca: ['Bo 5 massatges relaxants', 'Cinc massatges relaxants de 60 minuts, amb un 10 % de descompte.'],
   },
@@ -128,7 +132,9 @@ const demoProducts: DemoProduct[] = [
       description: 'Diez entradas al circuito termal.',
       price: 300,
       type: 'pack',
+      packSessions: 10,
     },
+    packOf: ['CIR-TER-2H'],
     en: ['10 thermal circuits pass', 'Ten entries to the thermal circuit.'],
     ca: ['Bo 10 circuits termals', 'Deu entrades al circuit termal.'],
   },
@@ -140,6 +146,7 @@ const demoProducts: DemoProduct[] = [
       price: 90,
       type: 'credit',
       sellOnline: true,
+      creditAmount: 100,
     },
     en: ['€100 treatment credit', 'Credit for any treatment in the centre.'],
     ca: ['Bo de 100 € en tractaments', 'Saldo per a qualsevol tractament del centre.'],
@@ -290,7 +297,8 @@ export async function seedDemoProducts(
   const taxes = await services.taxes.list(auth, { page: 1, limit: 50 });
   const vat21 = taxes.items.find((tax) => tax.percentage === 21);
   if (!vat21) throw new Error('the demo products need the 21 % tax');
-  for (const { product, calendar, en, ca } of demoProducts) {
+  const idOf = new Map<string, number>();
+  for (const { product, calendar, packOf, en, ca } of demoProducts) {
     // Parsed as the API would: the demo data meets the same rules and takes the same defaults.
     const image = await uploadDemoProductImage(services, auth, product);
     const created = await services.products.create(
@@ -300,8 +308,10 @@ export async function seedDemoProducts(
         image,
         taxType: vat21.id,
         bookingCalendarId: calendar ? calendars[calendar] : null,
+        ...(packOf ? { packProductIds: packOf.map((reference) => idOf.get(reference)!) } : {}),
       }),
     );
+    if (product.reference) idOf.set(product.reference, created.id);
     await services.products.putTranslations(
       auth,
       created.id,

@@ -5,7 +5,7 @@ import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQue
 import { foldForSearch } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { suppliers } from '../suppliers/suppliers.table.js';
-import { products, productTranslations } from './products.table.js';
+import { productPackItems, products, productTranslations } from './products.table.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'licenseId' | 'searchText'>;
@@ -79,6 +79,40 @@ export function createProductsRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(products.licenseId, licenseId), eq(products.id, id));
   return {
+    /** The products a pack's sessions pay for, by id. */
+    async packProductIds(licenseId: number, packId: number): Promise<number[]> {
+      const rows = await db
+        .select({ productId: productPackItems.productId })
+        .from(productPackItems)
+        .where(and(eq(productPackItems.licenseId, licenseId), eq(productPackItems.packId, packId)))
+        .orderBy(productPackItems.productId);
+      return rows.map((r) => r.productId);
+    },
+    /** Replaces the products a pack's sessions pay for. */
+    async replacePackProducts(licenseId: number, packId: number, productIds: readonly number[]) {
+      await db
+        .delete(productPackItems)
+        .where(and(eq(productPackItems.licenseId, licenseId), eq(productPackItems.packId, packId)));
+      if (productIds.length)
+        await db
+          .insert(productPackItems)
+          .values([...new Set(productIds)].map((productId) => ({ licenseId, packId, productId })));
+    },
+    /** Of `ids`, those that are the license's products booked on a calendar. */
+    async bookableIds(licenseId: number, ids: readonly number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            eq(products.licenseId, licenseId),
+            inArray(products.id, [...ids]),
+            inArray(products.type, ['bookable', 'bookable_gift', 'bookings_subscription']),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
     async list(licenseId: number, query: ZonedListQuery) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(products.licenseId, licenseId));

@@ -33,7 +33,7 @@ type TranslationsBody = z.output<typeof productTranslationsBody>;
 const referenceTaken = () =>
   new AppError('productReferenceExists', [{ field: 'reference', message: 'already exists' }]);
 
-function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRow, packProductIds: number[] = []): Product {
   return {
     id: row.id,
     reference: row.reference,
@@ -62,6 +62,9 @@ function toProduct(row: ProductRow): Product {
       row.supplierCommissionQuantity === null ? null : centsToEuros(row.supplierCommissionQuantity),
     bookingCalendarId: row.bookingCalendarId,
     supplierId: row.supplierId,
+    packSessions: row.packSessions,
+    packProductIds,
+    creditAmount: row.creditCents === null ? null : centsToEuros(row.creditCents),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -101,6 +104,8 @@ function valuesOf(body: Body): ProductValues {
     // Only products booked on a calendar link to one (a stale link would also keep the calendar from being deleted).
     bookingCalendarId: bookable ? (body.bookingCalendarId ?? null) : null,
     supplierId: body.supplierId ?? null,
+    packSessions: body.type === 'pack' ? (body.packSessions ?? null) : null,
+    creditCents: body.type === 'credit' ? eurosToCents(body.creditAmount ?? body.price) : null,
   };
 }
 
@@ -126,6 +131,13 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
       },
       { field: 'supplierId', table: suppliers, id: body.supplierId, what: 'supplier' },
     ]);
+    // A pack's sessions pay for the company's products booked on a calendar.
+    const packIds = body.type === 'pack' ? (body.packProductIds ?? []) : [];
+    const bookable = await repo.bookableIds(licenseId, packIds);
+    const errors = packIds.flatMap((pid, i) =>
+      bookable.has(pid) ? [] : [{ field: `packProductIds.${i}`, message: 'unknown bookable product' }],
+    );
+    if (errors.length) throw new AppError('validation', errors);
   }
 
   async function save(auth: AuthContext, body: Body, id?: number): Promise<number> {
@@ -153,6 +165,11 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
           row = await r.update(auth.licenseId, id, valuesOf(body));
         }
         if (!row) throw notFound();
+        await r.replacePackProducts(
+          auth.licenseId,
+          row.id,
+          body.type === 'pack' ? (body.packProductIds ?? []) : [],
+        );
         await r.saveTranslation(auth.licenseId, row.id, {
           language,
           name: row.name,
@@ -206,7 +223,7 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
     async get(auth: AuthContext, id: number): Promise<Product> {
       const row = await repo.find(auth.licenseId, id);
       if (!row) throw notFound();
-      return toProduct(row);
+      return toProduct(row, await repo.packProductIds(auth.licenseId, id));
     },
     async create(auth: AuthContext, body: Body) {
       return this.get(auth, await save(auth, body));
