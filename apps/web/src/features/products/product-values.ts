@@ -36,6 +36,9 @@ export interface ProductFormValues {
   supplierCommissionType: CommissionType | null;
   supplierCommissionQuantity: number | null;
   supplierId: number | null;
+  packSessions: number | null;
+  packProductIds: number[];
+  creditAmount: number | null;
 }
 
 /** A new product starts as an enabled regular product with the company's first tax. */
@@ -65,6 +68,9 @@ export function toFormValues(product: Product | undefined, defaultTaxId: number 
     supplierCommissionType: product?.supplierCommissionType ?? null,
     supplierCommissionQuantity: product?.supplierCommissionQuantity ?? null,
     supplierId: product?.supplierId ?? null,
+    packSessions: product?.packSessions ?? null,
+    packProductIds: product?.packProductIds ?? [],
+    creditAmount: product?.creditAmount ?? null,
   };
 }
 
@@ -104,6 +110,9 @@ export function toBody(values: ProductFormValues): ProductBody {
     supplierCommissionQuantity: values.supplierCommissionType ? values.supplierCommissionQuantity : null,
     // Kept as it was when the user may not see suppliers (the field is not shown then).
     supplierId: values.supplierId ?? null,
+    packSessions: values.type === 'pack' ? values.packSessions : null,
+    packProductIds: values.type === 'pack' ? values.packProductIds : null,
+    creditAmount: values.type === 'credit' ? values.creditAmount : null,
   };
 }
 

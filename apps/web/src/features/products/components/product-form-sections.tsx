@@ -24,6 +24,7 @@ import { SupplierSelect } from '../../suppliers/components/supplier-select';
 import { useCalendarOptions } from '../api';
 import { taxesPath } from '../navigation';
 import type { ProductFormValues } from '../product-values';
+import { CreditSection, PackSection } from './pack-credit-section';
 
 const shape = productBody.shape;
 
@@ -369,6 +370,8 @@ export function ProductFormSections({ isNew }: { isNew: boolean }) {
       <GeneralSection isNew={isNew} />
       {type && isBookableType(type) && <BookingSection />}
       {type && isSubscriptionType(type) && <SubscriptionSection />}
+      {type === 'pack' && <PackSection />}
+      {type === 'credit' && <CreditSection />}
       <SupplierSection />
     </>
   );
