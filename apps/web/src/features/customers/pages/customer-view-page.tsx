@@ -25,6 +25,7 @@ import { CustomerGiftVouchers } from '../../gift-vouchers/components/customer-gi
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCustomer, useCustomerSummary } from '../api';
+import { CustomerBalances } from '../components/customer-balances';
 import { CustomerBookings, CustomerOrders } from '../components/customer-history';
 import { fullName } from '../customer-values';
 import { customersPath, editCustomerPath, fromPageState, newOrderForCustomerPath } from '../navigation';
@@ -39,7 +40,7 @@ const texts: RecordTexts = {
 };
 
 /** The tabs of a customer's page, kept in the address (`?tab=`). */
-const tabs = ['profile', 'bookings', 'orders', 'vouchers'] as const;
+const tabs = ['profile', 'bookings', 'orders', 'vouchers', 'balances'] as const;
 type Tab = (typeof tabs)[number];
 
 /** The figures under the customer's name: what they spent, their last visit and next booking, counts. */
@@ -189,6 +190,7 @@ function CustomerView({ customer }: { customer: Customer }) {
     bookings: canBookings,
     orders: canOrders,
     vouchers: can('giftVouchers_find'),
+    balances: true,
   };
   const available: Tab[] = tabs.filter((tab) => tabAllowed[tab]);
   const asked = params.get('tab') as Tab | null;
@@ -279,6 +281,8 @@ function CustomerView({ customer }: { customer: Customer }) {
               <CustomerBookings customerId={customer.id} />
             ) : key === 'vouchers' ? (
               <CustomerGiftVouchers customerId={customer.id} />
+            ) : key === 'balances' ? (
+              <CustomerBalances customerId={customer.id} />
             ) : (
               <CustomerOrders customerId={customer.id} />
             ),
