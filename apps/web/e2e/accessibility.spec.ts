@@ -36,10 +36,17 @@ test.describe('accessibility', () => {
   // that run side by side.
   const phoneScreens = [
     ['/', '/profile', '/customers', '/customers/create', '/customers/view/1', '/bookings', '/calendars/view'],
-    ['/calendars', '/calendars/create', '/products', '/products/create', '/translations/products'],
+    [
+      '/calendars',
+      '/calendars/create',
+      '/products',
+      '/products/create',
+      '/translations/products',
+      '/gift-vouchers',
+    ],
     ['/orders', '/orders/create', '/invoices', '/reports/invoicing-by-product', '/cash-registers', '/mails'],
     ['/employees', '/employees/create', '/settings/company', '/settings/taxes', '/settings/custom-fields'],
-    ['/settings/mail', '/settings/billing', '/settings/payment'],
+    ['/settings/mail', '/settings/billing', '/settings/payment', '/suppliers', '/suppliers/create'],
   ];
   for (const [i, paths] of phoneScreens.entries()) {
     test(`no serious axe finding, touch targets of 24 px at least, at phone width: screens ${i + 1} of ${phoneScreens.length}`, async ({

@@ -1,4 +1,5 @@
 import 'antd/dist/reset.css';
+import './tabs.css';
 import './touch-targets.css';
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';

@@ -258,6 +258,7 @@ function CustomerView({ customer }: { customer: Customer }) {
       </Flex>
       {summary.data && <CustomerFigures summary={summary.data} />}
       <Tabs
+        className="wrapping-tabs"
         activeKey={tab}
         onChange={(key) =>
           setParams(
