@@ -13,12 +13,15 @@ export function PaletteTag({
   icon,
   children,
   testId,
+  dataStatus,
   style: extra,
 }: {
   palette: Palette | undefined;
   icon?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** The status it shows, as `data-status` (what tests and styles select on). */
+  dataStatus?: string;
   /** More style (layout), beside the palette's colours. */
   style?: CSSProperties;
 }) {
@@ -28,7 +31,7 @@ export function PaletteTag({
     ? { color: shade(9), background: shade(1), borderColor: shade(3), marginInlineEnd: 0 }
     : { marginInlineEnd: 0 };
   return (
-    <Tag icon={icon} style={{ ...style, ...extra }} data-testid={testId}>
+    <Tag icon={icon} style={{ ...style, ...extra }} data-testid={testId} data-status={dataStatus}>
       {children}
     </Tag>
   );
