@@ -26,6 +26,8 @@ export * from './phone.js';
 export * from './products.js';
 export * from './refunds.js';
 export * from './settings.js';
+export * from './subscription-periods.js';
+export * from './subscriptions.js';
 export * from './suppliers.js';
 export * from './taxes.js';
 export * from './ui-config.js';
