@@ -100,6 +100,11 @@ export const ErrorCode = {
   creditNotEnough: 1000188,
   balanceSaleWithoutCustomer: 1000189,
   balanceAlreadySpent: 1000190,
+  subscriptionPaymentPeriodicityInvalid: 1000195,
+  subscriptionAlreadyActive: 1000196,
+  subscriptionNotActive: 1000197,
+  subscriptionActiveLocked: 1000198,
+  productHasSubscriptions: 1000199,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -205,6 +210,11 @@ export const errorStatus: Record<ErrorKey, number> = {
   creditNotEnough: 409,
   balanceSaleWithoutCustomer: 409,
   balanceAlreadySpent: 409,
+  subscriptionPaymentPeriodicityInvalid: 409,
+  subscriptionAlreadyActive: 409,
+  subscriptionNotActive: 409,
+  subscriptionActiveLocked: 409,
+  productHasSubscriptions: 409,
   giftVoucherSaleUsed: 409,
 };
 
@@ -322,6 +332,13 @@ export const errorMessage: Record<ErrorKey, string> = {
   creditNotEnough: "The customer's credit does not cover the amount",
   balanceSaleWithoutCustomer: 'A pack or credit is sold to a customer: choose the customer first',
   balanceAlreadySpent: 'Part of the pack or credit this line gave has been used: it cannot be refunded',
+  subscriptionPaymentPeriodicityInvalid:
+    "The payment periodicity must cover a whole number of the product's periods, and not be shorter than one",
+  subscriptionAlreadyActive: 'The subscription is already active',
+  subscriptionNotActive: 'The subscription is not active',
+  subscriptionActiveLocked:
+    'An active subscription keeps its customer, product, start and periodicity, and cannot be deleted: cancel it first',
+  productHasSubscriptions: 'The product has subscriptions: it cannot be deleted',
 };
 
 const keyByCode = new Map<number, ErrorKey>(
