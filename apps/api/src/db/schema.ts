@@ -19,5 +19,6 @@ export * from '../modules/orders/orders.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/products/products.table.js';
 export * from '../modules/settings/settings.table.js';
+export * from '../modules/subscriptions/subscriptions.table.js';
 export * from '../modules/suppliers/suppliers.table.js';
 export * from '../modules/taxes/taxes.table.js';

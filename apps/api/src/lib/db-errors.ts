@@ -46,6 +46,9 @@ export const referencedRowRefusals = {
   product_pack_items_product_id_products_id_fk: 'productInPack',
   products_supplier_id_suppliers_id_fk: 'supplierHasProducts',
   bookings_gift_voucher_id_gift_vouchers_id_fk: 'giftVoucherUsed',
+  subscriptions_customer_id_customers_id_fk: 'cannotDeleteCustomer',
+  // A product whose subscription orders were placed answers productUsedInOrder first (order_lines' key).
+  subscriptions_product_id_products_id_fk: 'productHasSubscriptions',
 } as const satisfies Record<string, ErrorKey>;
 
 interface PgError {
