@@ -1,17 +1,11 @@
-import {
-  EditOutlined,
-  FieldTimeOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  ScheduleOutlined,
-} from '@ant-design/icons';
+import { FieldTimeOutlined, PlusOutlined, ScheduleOutlined } from '@ant-design/icons';
 import type { BookingCalendarListItem } from '@mostrador/contract';
-import { Button, Dropdown, Flex, type MenuProps, Space, Typography } from 'antd';
+import { Flex, type MenuProps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/button-link';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import { RowActions } from '../../../components/row-actions';
 import { formatNumber } from '../../../lib/format';
 import { usePermissions } from '../../session/permissions';
 import { useCalendarList } from '../api';
@@ -159,7 +153,7 @@ export function CalendarsPage() {
 
   const rowActions = (item: BookingCalendarListItem) => {
     // Edit and delete at hand; the screens that hang from the calendar in a menu, as links.
-    const more: MenuProps['items'] = [];
+    const more: NonNullable<MenuProps['items']> = [];
     if (canFindAnomalies)
       more.push({
         key: 'anomalies',
@@ -188,28 +182,17 @@ export function CalendarsPage() {
         ),
       });
     return (
-      <Space size={4}>
-        {canEdit && (
-          <ButtonLink
-            type="text"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('calendars.editNamed', { name: item.name })}
-            to={editCalendarPath(item.id)}
-            state={fromListState}
-          />
-        )}
-        {more.length > 0 && (
-          <Dropdown trigger={['click']} menu={{ items: more }} placement="bottomRight">
-            <Button
-              type="text"
-              icon={<MoreOutlined aria-hidden />}
-              aria-label={t('calendars.moreNamed', { name: item.name })}
-              data-testid="calendar-more"
-            />
-          </Dropdown>
-        )}
-        {canDelete && <DeleteCalendarButton id={item.id} name={item.name} iconOnly />}
-      </Space>
+      <RowActions
+        edit={
+          canEdit
+            ? { to: editCalendarPath(item.id), label: t('calendars.editNamed', { name: item.name }) }
+            : undefined
+        }
+        more={more}
+        moreLabel={t('calendars.moreNamed', { name: item.name })}
+        moreTestId="calendar-more"
+        remove={canDelete && <DeleteCalendarButton id={item.id} name={item.name} iconOnly />}
+      />
     );
   };
 

@@ -1,16 +1,11 @@
-import {
-  AppstoreOutlined,
-  BarChartOutlined,
-  EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, BarChartOutlined, PlusOutlined } from '@ant-design/icons';
 import { type SupplierListItem, type SupplierStatus, supplierStatuses } from '@mostrador/contract';
-import { Button, Dropdown, Flex, type MenuProps, Select, Space, Typography } from 'antd';
+import { Flex, type MenuProps, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
 import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
+import { RowActions } from '../../../components/row-actions';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros, formatPercentage } from '../../../lib/format';
 import { usePermissions } from '../../session/permissions';
@@ -144,7 +139,7 @@ export function SuppliersPage() {
   const rowActions = (item: SupplierListItem) => {
     // Edit and delete at hand; its products and the status change in a menu (a phone's card keeps room).
     const action = statusActionOf(item.status);
-    const more: MenuProps['items'] = [];
+    const more: NonNullable<MenuProps['items']> = [];
     if (canFindProducts)
       more.push({
         key: 'products',
@@ -167,28 +162,17 @@ export function SuppliersPage() {
         onClick: () => void status.run(item.id, item.name, item.status),
       });
     return (
-      <Space size={4}>
-        {canEdit && (
-          <ButtonLink
-            type="text"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('suppliers.editNamed', { name: item.name })}
-            to={editSupplierPath(item.id)}
-            state={fromListState}
-          />
-        )}
-        {more.length > 0 && (
-          <Dropdown trigger={['click']} menu={{ items: more }} placement="bottomRight">
-            <Button
-              type="text"
-              icon={<MoreOutlined aria-hidden />}
-              aria-label={t('suppliers.moreNamed', { name: item.name })}
-              data-testid="supplier-more"
-            />
-          </Dropdown>
-        )}
-        {canDelete && <DeleteSupplierButton id={item.id} name={item.name} iconOnly />}
-      </Space>
+      <RowActions
+        edit={
+          canEdit
+            ? { to: editSupplierPath(item.id), label: t('suppliers.editNamed', { name: item.name }) }
+            : undefined
+        }
+        more={more}
+        moreLabel={t('suppliers.moreNamed', { name: item.name })}
+        moreTestId="supplier-more"
+        remove={canDelete && <DeleteSupplierButton id={item.id} name={item.name} iconOnly />}
+      />
     );
   };
 
