@@ -1,28 +1,26 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { InvoicingReport } from '@mostrador/contract';
 import {
-  Alert,
-  App,
-  Button,
   Card,
   Col,
   DatePicker,
-  Empty,
   Flex,
   Grid,
   Row,
   Segmented,
-  Skeleton,
   Statistic,
   Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { isApiError, useErrorMessage } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
+import {
+  reportMoney as money,
+  ReportExportButton,
+  ReportScroll,
+  ReportStates,
+  useReportParams,
+} from '../../../components/report-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
@@ -32,8 +30,6 @@ export const reportFigures = ['taxBase', 'tax', 'total'] as const;
 export type ReportFigure = (typeof reportFigures)[number];
 
 type ReportRow = InvoicingReport['items'][number];
-
-const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** The year of the URL (`?year=2026`), else the current one in the company's time zone. */
 function yearOf(raw: string | null, timeZone: string): number {
@@ -63,39 +59,14 @@ function Amount({ value, strong }: { value: number; strong?: boolean }) {
  */
 export function InvoicingReportPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorMessage = useErrorMessage();
   const { timeZone } = useCompanySettings();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useReportParams();
   const year = yearOf(params.get('year'), timeZone);
   const figure = figureOf(params.get('figure'));
   const report = useInvoicingReport(year);
   const data = report.data?.year === year ? report.data : undefined;
-  const [exporting, setExporting] = useState(false);
   const phone = !Grid.useBreakpoint().sm;
   const productWidth = phone ? 140 : 240;
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadInvoicingReportCsv(year, t('reports.invoicing.csvFileName', { year }));
-    } catch (error) {
-      message.error(isApiError(error) ? errorMessage(error) : t('reports.invoicing.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const months = Array.from({ length: 12 }, (_, index) => dayjs().month(index).format('MMM'));
   const columns: TableColumnsType<ReportRow> = [
@@ -147,55 +118,22 @@ export function InvoicingReportPage() {
     </Table.Summary>
   );
 
-  const body = () => {
-    if (report.isError && !data)
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={t('reports.invoicing.loadFailed')}
-          description={errorMessage(report.error)}
-          action={
-            <Button size="small" onClick={() => void report.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          data-testid="report-error"
-        />
-      );
-    if (!data) return <Skeleton active paragraph={{ rows: 8 }} data-testid="report-loading" />;
-    if (!data.items.length)
-      return (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('reports.invoicing.empty', { year })}
-          data-testid="report-empty"
-        />
-      );
-    // Twelve months do not fit a phone: the table scrolls sideways in a region that the keyboard reaches
-    // too (axe's scrollable-region-focusable), named as the report.
-    return (
-      <section
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard
-        tabIndex={0}
-        aria-label={t('reports.invoicing.title')}
-        style={{ overflowX: 'auto' }}
-        data-testid="report-scroll"
-      >
-        <Table<ReportRow>
-          rowKey={(row) => `${row.productId ?? 'none'}-${row.productName}`}
-          columns={columns}
-          dataSource={data.items}
-          pagination={false}
-          size="small"
-          bordered
-          loading={report.isFetching}
-          summary={() => summary(data.totals)}
-          data-testid="report-table"
-        />
-      </section>
-    );
-  };
+  // Twelve months do not fit a phone: the table scrolls sideways.
+  const table = (invoiced: InvoicingReport) => (
+    <ReportScroll label={t('reports.invoicing.title')} testId="report-scroll">
+      <Table<ReportRow>
+        rowKey={(row) => `${row.productId ?? 'none'}-${row.productName}`}
+        columns={columns}
+        dataSource={invoiced.items}
+        pagination={false}
+        size="small"
+        bordered
+        loading={report.isFetching}
+        summary={() => summary(invoiced.totals)}
+        data-testid="report-table"
+      />
+    </ReportScroll>
+  );
 
   const figureCards: { key: ReportFigure; label: string }[] = [
     { key: 'taxBase', label: t('reports.invoicing.figures.taxBase') },
@@ -209,15 +147,13 @@ export function InvoicingReportPage() {
         title={t('reports.invoicing.title')}
         subtitle={t('reports.invoicing.subtitle')}
         actions={
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={exporting}
+          <ReportExportButton
+            label={t('reports.invoicing.export')}
+            failedText={t('reports.invoicing.exportFailed')}
+            download={() => downloadInvoicingReportCsv(year, t('reports.invoicing.csvFileName', { year }))}
             disabled={!data?.items.length}
-            onClick={() => void exportCsv()}
-            data-testid="report-export"
-          >
-            {t('reports.invoicing.export')}
-          </Button>
+            testId="report-export"
+          />
         }
       />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
@@ -228,13 +164,13 @@ export function InvoicingReportPage() {
           format="YYYY"
           minDate={dayjs('2000-01-01')}
           maxDate={dayjs('2100-12-31')}
-          onChange={(value) => value && setParam('year', String(value.year()))}
+          onChange={(value) => value && setParams({ year: String(value.year()) })}
           aria-label={t('reports.invoicing.year')}
           data-testid="report-year"
         />
         <Segmented<ReportFigure>
           value={figure}
-          onChange={(value) => setParam('figure', value === 'total' ? null : value)}
+          onChange={(value) => setParams({ figure: value === 'total' ? null : value })}
           options={figureCards.map(({ key, label }) => ({ value: key, label }))}
           aria-label={t('reports.invoicing.figure')}
           data-testid="report-figure"
@@ -273,7 +209,19 @@ export function InvoicingReportPage() {
           ))}
         </Row>
       )}
-      <Card styles={{ body: { padding: 16 } }}>{body()}</Card>
+      <Card styles={{ body: { padding: 16 } }}>
+        <ReportStates
+          query={report}
+          loaded={!!data}
+          empty={!data?.items.length}
+          loadFailed={t('reports.invoicing.loadFailed')}
+          emptyText={t('reports.invoicing.empty', { year })}
+          testIdPrefix="report"
+          skeletonRows={8}
+        >
+          {() => data && table(data)}
+        </ReportStates>
+      </Card>
     </div>
   );
 }

@@ -1,26 +1,15 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { SupplierSettlement } from '@mostrador/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Flex,
-  Grid,
-  Segmented,
-  Skeleton,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Card, DatePicker, Flex, Grid, Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { isApiError, useErrorMessage } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
+import {
+  reportMoney as money,
+  ReportExportButton,
+  ReportScroll,
+  ReportStates,
+  useReportParams,
+} from '../../../components/report-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
@@ -30,7 +19,6 @@ type Row = SupplierSettlement['suppliers'][number];
 export const settlementPresets = ['thisMonth', 'lastMonth', 'thisYear', 'custom'] as const;
 type Preset = (typeof settlementPresets)[number];
 
-const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const dayFormat = 'YYYY-MM-DD';
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
 
@@ -53,10 +41,8 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: Dayjs): { 
  */
 export function SupplierSettlementPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorMessage = useErrorMessage();
   const { timeZone } = useCompanySettings();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useReportParams();
   const today = dayjs().tz(timeZone);
   const fallback = presetRange('thisMonth', today);
   const from = isDay(params.get('from')) ? params.get('from')! : fallback.from;
@@ -67,30 +53,9 @@ export function SupplierSettlementPage() {
     ) ?? 'custom';
   const report = useSupplierSettlement(from, to);
   const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
-  const [exporting, setExporting] = useState(false);
   const phone = !Grid.useBreakpoint().sm;
 
-  const setPeriod = (range: { from: string; to: string }) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('from', range.from);
-        next.set('to', range.to);
-        return next;
-      },
-      { replace: true },
-    );
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadSupplierSettlementCsv(from, to, t('reports.settlement.csvFileName', { from, to }));
-    } catch (error) {
-      message.error(isApiError(error) ? errorMessage(error) : t('reports.settlement.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const setPeriod = (range: { from: string; to: string }) => setParams(range);
 
   const amount = (value: number, strong = false) => (
     <Typography.Text strong={strong} style={money}>
@@ -188,65 +153,33 @@ export function SupplierSettlementPage() {
     </Flex>
   );
 
-  const body = () => {
-    if (report.isError && !data)
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={t('reports.settlement.loadFailed')}
-          description={errorMessage(report.error)}
-          action={
-            <Button size="small" onClick={() => void report.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          data-testid="settlement-error"
-        />
-      );
-    if (!data) return <Skeleton active paragraph={{ rows: 6 }} data-testid="settlement-loading" />;
-    if (!data.suppliers.length)
-      return (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('reports.settlement.empty')}
-          data-testid="settlement-empty"
-        />
-      );
+  const table = (settlement: SupplierSettlement) =>
     // Six columns do not fit a phone: each supplier is a card of lines there, the totals the last one.
-    if (phone)
-      return (
-        <Flex vertical gap={12} data-testid="settlement-cards">
-          {data.suppliers.map((row) => (
-            <Card key={row.supplierId} size="small" title={row.supplierName} data-testid="settlement-card">
-              {figureLines(row, rate(row))}
-            </Card>
-          ))}
-          <Card size="small" title={t('reports.settlement.totals')} data-testid="settlement-totals">
-            {figureLines(data.totals)}
+    phone ? (
+      <Flex vertical gap={12} data-testid="settlement-cards">
+        {settlement.suppliers.map((row) => (
+          <Card key={row.supplierId} size="small" title={row.supplierName} data-testid="settlement-card">
+            {figureLines(row, rate(row))}
           </Card>
-        </Flex>
-      );
-    return (
-      <section
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard
-        tabIndex={0}
-        aria-label={t('reports.settlement.title')}
-        style={{ overflowX: 'auto' }}
-      >
+        ))}
+        <Card size="small" title={t('reports.settlement.totals')} data-testid="settlement-totals">
+          {figureLines(settlement.totals)}
+        </Card>
+      </Flex>
+    ) : (
+      <ReportScroll label={t('reports.settlement.title')}>
         <Table<Row>
           rowKey="supplierId"
           columns={columns}
-          dataSource={data.suppliers}
+          dataSource={settlement.suppliers}
           pagination={false}
           size="small"
           loading={report.isFetching}
-          summary={() => summary(data.totals)}
+          summary={() => summary(settlement.totals)}
           data-testid="settlement-table"
         />
-      </section>
+      </ReportScroll>
     );
-  };
 
   return (
     <div data-testid="supplier-settlement">
@@ -254,15 +187,15 @@ export function SupplierSettlementPage() {
         title={t('reports.settlement.title')}
         subtitle={t('reports.settlement.subtitle')}
         actions={
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={exporting}
+          <ReportExportButton
+            label={t('reports.settlement.export')}
+            failedText={t('reports.settlement.exportFailed')}
+            download={() =>
+              downloadSupplierSettlementCsv(from, to, t('reports.settlement.csvFileName', { from, to }))
+            }
             disabled={!data?.suppliers.length}
-            onClick={() => void exportCsv()}
-            data-testid="settlement-export"
-          >
-            {t('reports.settlement.export')}
-          </Button>
+            testId="settlement-export"
+          />
         }
       />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
@@ -291,7 +224,19 @@ export function SupplierSettlementPage() {
           data-testid="settlement-period"
         />
       </Flex>
-      <Card styles={{ body: { padding: 16 } }}>{body()}</Card>
+      <Card styles={{ body: { padding: 16 } }}>
+        <ReportStates
+          query={report}
+          loaded={!!data}
+          empty={!data?.suppliers.length}
+          loadFailed={t('reports.settlement.loadFailed')}
+          emptyText={t('reports.settlement.empty')}
+          testIdPrefix="settlement"
+          skeletonRows={6}
+        >
+          {() => data && table(data)}
+        </ReportStates>
+      </Card>
     </div>
   );
 }
