@@ -177,9 +177,9 @@ describe('pack sessions paying bookings', () => {
     const facial = await booking(c, c.facialId);
     expect(await refusalOf(spend(c, facial, { productId: c.facialId }))).toBe(ErrorCode.packNotForProduct);
     const b = await booking(c);
-    expect(await refusalOf(spend(c, b, { customerId: c.luisId }))).toBe(ErrorCode.notFound);
+    expect(await refusalOf(spend(c, b, { customerId: c.luisId }))).toBe(ErrorCode.validation);
     const other = await company(t);
-    expect(await refusalOf(spend({ ...c, license: other.license }, b))).toBe(ErrorCode.notFound);
+    expect(await refusalOf(spend({ ...c, license: other.license }, b))).toBe(ErrorCode.validation);
     expect(await refusalOf(giveBack(c, b, other.license.id))).toBe(ErrorCode.notFound);
     await t.database.db
       .update(customerBalances)
@@ -218,6 +218,233 @@ describe('pack sessions paying bookings', () => {
       .from(balanceMovements)
       .where(and(eq(balanceMovements.balanceId, c.balanceId), eq(balanceMovements.reason, 'booking')));
     expect(spent).toHaveLength(1);
+  });
+});
+
+/** Books the massage (or `productId`) for `customerId` at the next start, paid with a session of `balanceId`. */
+async function bookWithPack(
+  c: PackCompany,
+  over: {
+    balanceId?: number;
+    customerId?: number;
+    productId?: number;
+    quantity?: number;
+    giftVoucherCode?: string;
+  } = {},
+) {
+  const day = 1 + (minute % 27);
+  const hour = 9 + Math.floor(minute / 27);
+  minute++;
+  return call(t, 'POST', '/v1/admin/bookings', {
+    token: c.token,
+    payload: {
+      bookingCalendarId: c.calendarId,
+      productId: c.massageId,
+      customerId: c.anaId,
+      startsAt: `2027-05-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00`,
+      balanceId: c.balanceId,
+      ...over,
+    },
+  });
+}
+
+type BookingAnswer = {
+  id: number;
+  bookingCalendarId: number;
+  customerId: number;
+  startsAt: string;
+  price: number;
+  orderId: number | null;
+  balanceId: number | null;
+  balanceName: string | null;
+};
+
+const cancelBooking = (c: PackCompany, b: BookingAnswer) =>
+  call(t, 'PUT', `/v1/admin/bookings/${b.id}`, {
+    token: c.token,
+    payload: {
+      bookingCalendarId: b.bookingCalendarId,
+      customerId: b.customerId,
+      startsAt: b.startsAt,
+      quantity: 1,
+      price: 0,
+      status: 'cancelled',
+    },
+  });
+
+const bookingsOf = async (c: PackCompany) =>
+  (await call(t, 'GET', '/v1/admin/bookings?limit=100', { token: c.token })).body.data.items as {
+    id: number;
+    balanceName: string | null;
+    price: number;
+  }[];
+
+describe('booking with a pack session through the API', () => {
+  it('books at price 0 without an order, naming the pack; the drawer lists the packs that may pay it', async () => {
+    const c = await packCompany(2);
+    const usable = await call(
+      t,
+      'GET',
+      `/v1/admin/customers/${c.anaId}/pack-sessions?productId=${c.massageId}`,
+      {
+        token: c.token,
+      },
+    );
+    expect(usable.status, JSON.stringify(usable.body)).toBe(200);
+    expect(usable.body.data.items).toEqual([
+      expect.objectContaining({ id: c.balanceId, productName: '5 masajes', remaining: 2, initial: 5 }),
+    ]);
+    const res = await bookWithPack(c);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const b = res.body.data as BookingAnswer;
+    expect(b).toMatchObject({ price: 0, orderId: null, balanceId: c.balanceId, balanceName: '5 masajes' });
+    expect((await call(t, 'GET', `/v1/admin/bookings/${b.id}`, { token: c.token })).body.data).toMatchObject({
+      balanceId: c.balanceId,
+      balanceName: '5 masajes',
+    });
+    expect((await bookingsOf(c)).find((x) => x.id === b.id)).toMatchObject({
+      balanceName: '5 masajes',
+      price: 0,
+    });
+    expect(await remaining(c.balanceId)).toBe(1);
+    expect((await movements(c.balanceId)).map((m) => [m.reason, m.delta, m.bookingId])).toEqual([
+      ['booking', -1, b.id],
+    ]);
+    // The facial is not in the pack: nothing offered for it; none for a customer without packs.
+    const facial = await call(
+      t,
+      'GET',
+      `/v1/admin/customers/${c.anaId}/pack-sessions?productId=${c.facialId}`,
+      {
+        token: c.token,
+      },
+    );
+    expect(facial.body.data.items).toEqual([]);
+    const luis = await call(
+      t,
+      'GET',
+      `/v1/admin/customers/${c.luisId}/pack-sessions?productId=${c.massageId}`,
+      {
+        token: c.token,
+      },
+    );
+    expect(luis.body.data.items).toEqual([]);
+  });
+
+  it('a booking cancelled or deleted in time gives its session back once; a late one keeps it spent', async () => {
+    const c = await packCompany(5);
+    const first = (await bookWithPack(c)).body.data as BookingAnswer;
+    const second = (await bookWithPack(c)).body.data as BookingAnswer;
+    expect(await remaining(c.balanceId)).toBe(3);
+    const cancelled = await cancelBooking(c, first);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', balanceName: '5 masajes' });
+    expect(await remaining(c.balanceId)).toBe(4);
+    // Deleting the cancelled booking gives nothing more back.
+    expect((await call(t, 'DELETE', `/v1/admin/bookings/${first.id}`, { token: c.token })).status).toBe(200);
+    expect(await remaining(c.balanceId)).toBe(4);
+    expect((await call(t, 'DELETE', `/v1/admin/bookings/${second.id}`, { token: c.token })).status).toBe(200);
+    expect(await remaining(c.balanceId)).toBe(5);
+    expect((await movements(c.balanceId)).map((m) => [m.reason, m.delta])).toEqual([
+      ['booking', -1],
+      ['booking', -1],
+      ['booking_returned', 1],
+      ['booking_returned', 1],
+    ]);
+
+    // A year's notice: any booking before then is late, its session spent.
+    const settings = await call(t, 'PUT', '/v1/admin/settings', {
+      token: c.token,
+      payload: { bookings: { freeCancellationHours: 8760 } },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const late = (await bookWithPack(c)).body.data as BookingAnswer;
+    const lateDeleted = (await bookWithPack(c)).body.data as BookingAnswer;
+    expect((await cancelBooking(c, late)).status).toBe(200);
+    expect((await call(t, 'DELETE', `/v1/admin/bookings/${lateDeleted.id}`, { token: c.token })).status).toBe(
+      200,
+    );
+    expect(await remaining(c.balanceId)).toBe(3);
+  });
+
+  it("refuses, writing nothing: another customer's or license's balance, another product, no session left, with a voucher, more than one unit", async () => {
+    const c = await packCompany(1);
+    const other = await company(t);
+    const before = (await bookingsOf(c)).length;
+    const expectField = (
+      res: Awaited<ReturnType<typeof bookWithPack>>,
+      status: number,
+      code: number,
+      field: string,
+    ) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.error.code).toBe(code);
+      expect((res.body.error.details as { field: string }[]).map((d) => d.field)).toContain(field);
+    };
+    expectField(await bookWithPack(c, { customerId: c.luisId }), 400, ErrorCode.validation, 'balanceId');
+    const foreign = await packCompany(3);
+    expectField(
+      await bookWithPack(c, { balanceId: foreign.balanceId }),
+      400,
+      ErrorCode.validation,
+      'balanceId',
+    );
+    expectField(
+      await bookWithPack(c, { productId: c.facialId }),
+      409,
+      ErrorCode.packNotForProduct,
+      'balanceId',
+    );
+    expectField(await bookWithPack(c, { quantity: 2 }), 400, ErrorCode.validation, 'quantity');
+    expectField(
+      await bookWithPack(c, { giftVoucherCode: 'ABCD-EFGH-JKMN' }),
+      400,
+      ErrorCode.validation,
+      'balanceId',
+    );
+    expect((await bookingsOf(c)).length).toBe(before);
+    expect(await remaining(c.balanceId)).toBe(1);
+    expect(await remaining(foreign.balanceId)).toBe(3);
+    expect((await bookWithPack(c)).status).toBe(201);
+    expectField(await bookWithPack(c), 409, ErrorCode.packSessionsExhausted, 'balanceId');
+    expect((await bookingsOf(c)).length).toBe(before + 1);
+    // Another license's customer is not found on the drawer's read.
+    const probe = await call(
+      t,
+      'GET',
+      `/v1/admin/customers/${c.anaId}/pack-sessions?productId=${c.massageId}`,
+      {
+        token: other.token,
+      },
+    );
+    expect(probe.status).toBe(404);
+  });
+
+  it('a booking paid with a session cannot be charged in an order', async () => {
+    const c = await packCompany(2);
+    const b = (await bookWithPack(c)).body.data as BookingAnswer;
+    const res = await call(t, 'POST', '/v1/admin/orders', {
+      token: c.token,
+      payload: {
+        customerId: c.anaId,
+        status: 'draft',
+        paymentMethod: 'transfer',
+        lines: [{ productId: c.massageId, quantity: 1, unitPrice: 45, bookingId: b.id }],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+  });
+
+  it('20 parallel bookings on the last session: exactly one succeeds, the others get 1000187', async () => {
+    const c = await packCompany(1);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => bookWithPack(c)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(a.status, JSON.stringify(a.body)).toBe(409);
+      expect(a.body.error.code).toBe(ErrorCode.packSessionsExhausted);
+    }
+    expect(await remaining(c.balanceId)).toBe(0);
+    expect((await bookingsOf(c)).filter((b) => b.balanceName !== null)).toHaveLength(1);
   });
 });
 

@@ -132,6 +132,8 @@ describe('booking CRUD', () => {
       orderId: null,
       giftVoucherId: null,
       giftVoucherCode: null,
+      balanceId: null,
+      balanceName: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -795,6 +797,7 @@ describe('booking list', () => {
       orderId: null,
       orderStatus: null,
       giftVoucherCode: null,
+      balanceName: null,
     });
     expect(page.items.find((i) => i.id === b3.id)).toMatchObject({
       calendarName: 'Circuito termal',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from './common.js';
+import { idSchema, timestamp } from './common.js';
 
 /** What a customer holds after buying a pack (sessions) or a credit (money). */
 export const balanceKinds = ['pack', 'credit'] as const;
@@ -52,3 +52,20 @@ export type CustomerBalance = z.infer<typeof customerBalanceSchema>;
 /** GET /admin/customers/{id}/balances: the customer's balances, newest first. */
 export const customerBalancesSchema = z.object({ items: z.array(customerBalanceSchema) });
 export type CustomerBalances = z.infer<typeof customerBalancesSchema>;
+
+/**
+ * GET /admin/customers/{id}/pack-sessions?productId=: the customer's packs that may pay a booking of the
+ * product now (they include it, have a session left and have not expired), the soonest to expire first.
+ */
+export const packSessionsQuery = z.object({ productId: idSchema });
+export const usablePackSchema = z.object({
+  id: z.number().int().describe("The balance id to send as the booking's balanceId"),
+  productId: z.number().int().describe('The pack product'),
+  productName: z.string(),
+  initial: z.number().int(),
+  remaining: z.number().int(),
+  expiresAt: timestamp.nullable(),
+});
+export type UsablePack = z.infer<typeof usablePackSchema>;
+export const usablePacksSchema = z.object({ items: z.array(usablePackSchema) });
+export type UsablePacks = z.infer<typeof usablePacksSchema>;

@@ -36,7 +36,10 @@ const notesSchema = z
  * bookingFull). `price` is the unit price in euros; absent, the product's. With `giftVoucherCode` the booking is
  * paid with that voucher: price 0, no order, one of its bookings used; refused when the code is unknown
  * (1000175), expired (1000176), without bookings left (1000177), for another product (1000178) or while
- * another booking of it is still ahead (1000007), each on `giftVoucherCode`.
+ * another booking of it is still ahead (1000007), each on `giftVoucherCode`. With `balanceId` one session of
+ * the customer's pack pays it instead (price 0, no order; one unit): refused when the balance is not a pack of
+ * this customer (400), the pack does not include the product (1000185), it has expired (1000186) or has no
+ * session left (1000187), each on `balanceId`. A voucher and a pack do not pay the same booking.
  */
 export const bookingBody = z.object({
   bookingCalendarId: dbId,
@@ -47,6 +50,7 @@ export const bookingBody = z.object({
   notes: notesSchema,
   price: euros.min(0).optional().describe("Unit price in euros, VAT included; absent: the product's price"),
   giftVoucherCode: giftVoucherCodeInput,
+  balanceId: dbId.optional().describe("A pack balance of the customer's whose session pays the booking"),
 });
 export type BookingBody = z.input<typeof bookingBody>;
 
@@ -92,6 +96,12 @@ export const bookingSchema = z.object({
   orderId: z.number().int().nullable(),
   giftVoucherId: z.number().int().nullable().describe('The gift voucher that paid it (no order then)'),
   giftVoucherCode: z.string().nullable(),
+  balanceId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The customer's pack whose session paid it (no order then)"),
+  balanceName: z.string().nullable().describe("That pack's product name"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -155,6 +165,10 @@ export const bookingListItemSchema = z.object({
     .describe('The order that sold or charges it; null while unsold (it can be charged if confirmed)'),
   orderStatus: z.enum(orderStatuses).nullable().describe("That order's status; null while unsold"),
   giftVoucherCode: z.string().nullable().describe('The gift voucher that paid it (no order then)'),
+  balanceName: z
+    .string()
+    .nullable()
+    .describe("The product name of the customer's pack whose session paid it (no order then)"),
 });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 

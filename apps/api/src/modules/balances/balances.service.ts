@@ -1,10 +1,16 @@
-import { type CustomerBalance, type CustomerBalances, centsToEuros } from '@mostrador/contract';
+import {
+  type CustomerBalance,
+  type CustomerBalances,
+  centsToEuros,
+  type UsablePacks,
+} from '@mostrador/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { PaidOrder, PaidOrderGrant } from '../../workflows/order-paid.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 import { createBalancesRepository } from './balances.repository.js';
+import { packSessionsFor } from './booking-sessions.js';
 
 /**
  * Packs and credits a customer holds: granted when a sale of them turns paid (one balance per unit: a
@@ -46,6 +52,18 @@ export function createBalancesService(deps: { db: Db }) {
           });
         }
       }
+    },
+
+    /**
+     * The customer's packs that may pay a booking of the product now, the soonest to expire first (the
+     * booking drawer offers them); another license's customer is 404.
+     */
+    async usablePacks(auth: AuthContext, customerId: number, productId: number): Promise<UsablePacks> {
+      if (!(await createCustomersRepository(deps.db).find(auth.licenseId, customerId))) throw notFound();
+      const rows = await packSessionsFor(deps.db, auth.licenseId, customerId, productId);
+      return {
+        items: rows.map((b) => ({ ...b, expiresAt: b.expiresAt?.toISOString() ?? null })),
+      };
     },
 
     /** The customer's balances with their movements, newest first; another license's customer is 404. */

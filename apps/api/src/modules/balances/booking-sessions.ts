@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { createBalancesRepository } from './balances.repository.js';
 
 /**
@@ -28,7 +28,9 @@ export async function spendPackSession(
 ): Promise<void> {
   const repo = createBalancesRepository(tx);
   const balance = await repo.lock(licenseId, input.balanceId);
-  if (!balance || balance.customerId !== input.customerId || balance.kind !== 'pack') throw notFound();
+  // Another license's balance, another customer's or a credit: 400 on the field, as an unknown id in a body.
+  if (!balance || balance.customerId !== input.customerId || balance.kind !== 'pack')
+    throw invalid('balanceId', "not a pack of the booking's customer");
   if (!(await repo.packCovers(licenseId, balance.productId, input.productId)))
     throw refusal('packNotForProduct', 'the pack does not include this product');
   if (balance.expiresAt && balance.expiresAt.getTime() <= now.getTime())

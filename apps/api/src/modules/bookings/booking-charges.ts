@@ -10,14 +10,22 @@ import { bookings } from './bookings.table.js';
 
 /**
  * The bookings to charge, locked (two orders charging one booking take turns), in id order. One paid with
- * a gift voucher is not chargeable: it is left out, so the order refuses it as an unknown booking.
+ * a gift voucher or a pack's session is not chargeable: it is left out, so the order refuses it as an
+ * unknown booking.
  */
 export async function lockChargeable(tx: DbOrTx, licenseId: number, ids: number[]) {
   if (!ids.length) return [];
   return tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.licenseId, licenseId), inArray(bookings.id, ids), isNull(bookings.giftVoucherId)))
+    .where(
+      and(
+        eq(bookings.licenseId, licenseId),
+        inArray(bookings.id, ids),
+        isNull(bookings.giftVoucherId),
+        isNull(bookings.balanceId),
+      ),
+    )
     .orderBy(asc(bookings.id))
     .for('update');
 }

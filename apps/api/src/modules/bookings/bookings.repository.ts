@@ -1,7 +1,9 @@
 import { and, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
+import { customerBalances } from '../balances/balances.table.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customerFullName } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
@@ -11,13 +13,23 @@ import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import { bookings } from './bookings.table.js';
 
+/** The product of the pack balance that paid a booking (products is joined as the booked one). */
+const packProducts = alias(products, 'pack_products');
+
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingValues = Omit<
   typeof bookings.$inferInsert,
   'id' | 'licenseId' | 'createdAt' | 'updatedAt'
 >;
-/** A booking as the API answers it: its row, the order its order line belongs to, the voucher that paid it. */
-export type BookingRecord = BookingRow & { orderId: number | null; giftVoucherCode: string | null };
+/**
+ * A booking as the API answers it: its row, the order its order line belongs to, the voucher or the pack
+ * (its product's name) that paid it.
+ */
+export type BookingRecord = BookingRow & {
+  orderId: number | null;
+  giftVoucherCode: string | null;
+  balanceName: string | null;
+};
 
 /**
  * No booking lasts longer than a product may (durationInMinutes ≤ 43,200 minutes, 30 days, by the
@@ -97,16 +109,35 @@ const listColumns = {
   orderId: orderLines.orderId,
   orderStatus: orders.status,
   giftVoucherCode: giftVouchers.code,
+  balanceName: packProducts.name,
 };
-const recordColumns = { booking: bookings, orderId: orderLines.orderId, giftVoucherCode: giftVouchers.code };
+const recordColumns = {
+  booking: bookings,
+  orderId: orderLines.orderId,
+  giftVoucherCode: giftVouchers.code,
+  balanceName: packProducts.name,
+};
 
 export function createBookingsRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(bookings.licenseId, licenseId), eq(bookings.id, id));
   const toRecord = (
-    r: { booking: BookingRow; orderId: number | null; giftVoucherCode: string | null } | undefined,
+    r:
+      | {
+          booking: BookingRow;
+          orderId: number | null;
+          giftVoucherCode: string | null;
+          balanceName: string | null;
+        }
+      | undefined,
   ) =>
-    r && ({ ...r.booking, orderId: r.orderId, giftVoucherCode: r.giftVoucherCode } satisfies BookingRecord);
+    r &&
+    ({
+      ...r.booking,
+      orderId: r.orderId,
+      giftVoucherCode: r.giftVoucherCode,
+      balanceName: r.balanceName,
+    } satisfies BookingRecord);
   return {
     /**
      * A page of the license's bookings with the names of their product, calendar and customer, and the
@@ -128,6 +159,8 @@ export function createBookingsRepository(db: DbOrTx) {
           .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
           .leftJoin(orders, eq(orders.id, orderLines.orderId))
           .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
+          .leftJoin(customerBalances, eq(customerBalances.id, bookings.balanceId))
+          .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
           .where(where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
@@ -180,6 +213,8 @@ export function createBookingsRepository(db: DbOrTx) {
         .from(bookings)
         .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
         .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
+        .leftJoin(customerBalances, eq(customerBalances.id, bookings.balanceId))
+        .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
         .where(scope(licenseId, id));
       return toRecord(row);
     },

@@ -22,6 +22,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
+import { returnPackSession, spendPackSession } from '../balances/booking-sessions.js';
 import {
   availability,
   type CalendarRules,
@@ -48,6 +49,7 @@ type AvailabilityQuery = z.output<typeof availabilityQuery>;
 type RangeQuery = z.output<typeof bookingRangeQuery>;
 
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 /** The last instant a timestamp column and an ISO string without an expanded year both hold. */
 const lastInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -77,7 +79,10 @@ function rulesOf(calendar: CalendarRow): CalendarRules {
   };
 }
 
-function toBooking(row: BookingRow, orderId: number | null, giftVoucherCode: string | null): Booking {
+/** What paid a booking besides its row: the order that sold it, the voucher or the pack. */
+type PaidBy = Pick<BookingRecord, 'orderId' | 'giftVoucherCode' | 'balanceName'>;
+
+function toBooking(row: BookingRow, paid: PaidBy): Booking {
   return {
     id: row.id,
     bookingCalendarId: row.bookingCalendarId,
@@ -91,15 +96,17 @@ function toBooking(row: BookingRow, orderId: number | null, giftVoucherCode: str
     status: row.status,
     attended: row.attended,
     rescheduleCount: row.rescheduleCount,
-    orderId,
+    orderId: paid.orderId,
     giftVoucherId: row.giftVoucherId,
-    giftVoucherCode,
+    giftVoucherCode: paid.giftVoucherCode,
+    balanceId: row.balanceId,
+    balanceName: paid.balanceName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const recordOf = (r: BookingRecord) => toBooking(r, r.orderId, r.giftVoucherCode);
+const recordOf = (r: BookingRecord) => toBooking(r, r);
 
 /** Why the product cannot be booked on the calendar, or null: it must be bookable, with a duration, and
  * not bound to another calendar. */
@@ -135,6 +142,24 @@ export function createBookingsService(deps: {
   async function freeCancellationHours(tx: DbOrTx, licenseId: number) {
     if (!deps.settings) return 24;
     return (await deps.settings.ofLicense(licenseId, tx)).bookings.freeCancellationHours;
+  }
+
+  /**
+   * A booking paid with a voucher or a pack's session is cancelled or deleted (`booking` locked, still
+   * confirmed): the voucher's use or the session comes back when that happens at least the company's
+   * free-cancellation hours before its start; later, it is spent.
+   */
+  async function givePaymentBack(tx: DbOrTx, auth: AuthContext, booking: BookingRow) {
+    if (booking.status !== 'confirmed' || (booking.giftVoucherId === null && booking.balanceId === null))
+      return;
+    const hours = await freeCancellationHours(tx, auth.licenseId);
+    if (booking.giftVoucherId !== null) await returnGiftVoucherUse(tx, auth.licenseId, booking, hours);
+    if (booking.balanceId !== null && booking.startsAt.getTime() - Date.now() >= hours * HOUR)
+      await returnPackSession(tx, auth.licenseId, {
+        balanceId: booking.balanceId,
+        bookingId: booking.id,
+        userId: auth.userId,
+      });
   }
 
   /** Queues a booking's confirmation in `tx`; its id joins `mailIds`, to dispatch after the commit. */
@@ -298,6 +323,7 @@ export function createBookingsService(deps: {
         orderId: r.orderId,
         orderStatus: r.orderStatus,
         giftVoucherCode: r.giftVoucherCode,
+        balanceName: r.balanceName,
       }));
       return pageOf(items, count, query);
     },
@@ -360,8 +386,11 @@ export function createBookingsService(deps: {
       const length = product.durationInMinutes!;
       const unitSpaces = product.spacesOccupiedInTheCalendar ?? 1;
       const code = body.giftVoucherCode;
-      if (code !== undefined && body.quantity !== 1)
-        throw invalid('quantity', 'a gift voucher pays a booking of one unit');
+      const balanceId = body.balanceId;
+      if (code !== undefined && balanceId !== undefined)
+        throw invalid('balanceId', 'a gift voucher already pays the booking');
+      if ((code !== undefined || balanceId !== undefined) && body.quantity !== 1)
+        throw invalid('quantity', 'a gift voucher or a pack session pays a booking of one unit');
       const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
@@ -381,7 +410,7 @@ export function createBookingsService(deps: {
             quantity: body.quantity,
             spaces: body.quantity * unitSpaces,
             priceCents:
-              giftVoucherId !== null
+              giftVoucherId !== null || balanceId !== undefined
                 ? 0
                 : body.price === undefined
                   ? product.priceCents
@@ -389,12 +418,22 @@ export function createBookingsService(deps: {
             notes: body.notes ?? null,
             status: 'confirmed',
             giftVoucherId,
+            balanceId: balanceId ?? null,
           });
+          // The pack is locked after the calendar too; its session names the booking it paid.
+          if (balanceId !== undefined)
+            await spendPackSession(tx, auth.licenseId, {
+              balanceId,
+              customerId: body.customerId,
+              productId: product.id,
+              bookingId: inserted.id,
+              userId: auth.userId,
+            });
           await confirm(tx, auth.licenseId, inserted.id, 'booking_created', mailIds);
           return inserted;
         });
         dispatch(mailIds);
-        return toBooking(row, null, code ?? null);
+        return this.get(auth, row.id);
       } catch (error) {
         // The product or customer deleted meanwhile: the checks now name it.
         if (isForeignKeyViolation(error)) {
@@ -519,14 +558,8 @@ export function createBookingsService(deps: {
               'A cancelled booking is not confirmed again: book anew',
             );
           if (booking.status === 'confirmed' && body.status === 'cancelled') {
-            // Cancelled: only its notes change with it; its voucher's use comes back when in time.
-            if (booking.giftVoucherId !== null)
-              await returnGiftVoucherUse(
-                tx,
-                auth.licenseId,
-                booking,
-                await freeCancellationHours(tx, auth.licenseId),
-              );
+            // Cancelled: only its notes change with it; its voucher's use or pack session comes back in time.
+            await givePaymentBack(tx, auth, booking);
             const cancelled = await r.update(auth.licenseId, id, {
               status: 'cancelled',
               notes: body.notes ?? null,
@@ -597,7 +630,7 @@ export function createBookingsService(deps: {
         });
         if (!row) throw notFound();
         dispatch(mailIds);
-        return toBooking(row, current.orderId, current.giftVoucherCode);
+        return toBooking(row, current);
       } catch (error) {
         if (isForeignKeyViolation(error)) await checkReferences(auth, refs);
         throw error;
@@ -606,7 +639,8 @@ export function createBookingsService(deps: {
 
     /**
      * Deletes a booking; one sold in an order goes with its order (409 conflict). One paid with a gift
-     * voucher gives its use back when deleted at least the free-cancellation hours before its start.
+     * voucher or a pack's session gives it back when deleted at least the free-cancellation hours before
+     * its start.
      */
     async remove(auth: AuthContext, id: number) {
       const mailIds: number[] = [];
@@ -614,13 +648,7 @@ export function createBookingsService(deps: {
         const r = createBookingsRepository(tx);
         const booking = await r.lock(auth.licenseId, id);
         if (!booking || booking.orderLineId !== null) return false;
-        if (booking.giftVoucherId !== null)
-          await returnGiftVoucherUse(
-            tx,
-            auth.licenseId,
-            booking,
-            await freeCancellationHours(tx, auth.licenseId),
-          );
+        await givePaymentBack(tx, auth, booking);
         // Rendered before it goes: the cancellation tells what was booked.
         if (booking.startsAt.getTime() > Date.now())
           await confirm(tx, auth.licenseId, id, 'booking_cancelled', mailIds);

@@ -29,6 +29,8 @@ function record(hoursAhead: number, over: Partial<Booking> = {}): Booking {
     orderId: null,
     giftVoucherId: 9,
     giftVoucherCode: 'ABCD-EFGH-JKMN',
+    balanceId: null,
+    balanceName: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     ...over,

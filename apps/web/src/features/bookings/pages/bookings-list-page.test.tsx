@@ -39,6 +39,7 @@ function booking(over: Partial<BookingListItem>): BookingListItem {
     orderId: null,
     orderStatus: null,
     giftVoucherCode: null,
+    balanceName: null,
     ...over,
   };
 }

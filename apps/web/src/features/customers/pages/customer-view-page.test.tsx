@@ -84,6 +84,7 @@ const booking: BookingListItem = {
   orderId: null,
   orderStatus: null,
   giftVoucherCode: null,
+  balanceName: null,
 };
 
 const order: OrderListItem = {

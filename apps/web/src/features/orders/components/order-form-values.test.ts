@@ -19,6 +19,8 @@ const booking = (id: number, values: Partial<Booking> = {}): Booking => ({
   orderId: null,
   giftVoucherId: null,
   giftVoucherCode: null,
+  balanceId: null,
+  balanceName: null,
   createdAt: '2027-04-01T08:00:00.000Z',
   updatedAt: '2027-04-01T08:00:00.000Z',
   ...values,
