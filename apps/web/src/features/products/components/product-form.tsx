@@ -3,7 +3,7 @@ import { App, Form } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
-import { FormFooter } from '../../../components/forms/form-footer';
+import { RecordForm } from '../../../components/forms/record-form';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { applyServerErrors, issueMessage } from '../../../components/forms/zod-rule';
@@ -39,7 +39,7 @@ export function ProductForm({ product, onDone, footerStart }: ProductFormProps) 
   const [form] = Form.useForm<ProductFormValues>();
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const { markDirty, markClean } = useUnsavedChanges();
+  const unsaved = useUnsavedChanges();
   const initialValues = useMemo(() => {
     const firstTax = Object.values(taxes)[0]?.id ?? null;
     return toFormValues(product, firstTax);
@@ -64,7 +64,7 @@ export function ProductForm({ product, onDone, footerStart }: ProductFormProps) 
       const saved = product
         ? await update.mutateAsync({ id: product.id, body })
         : await create.mutateAsync(body);
-      markClean();
+      unsaved.markClean();
       message.success(t(product ? 'products.updated' : 'products.created', { name: saved.name }));
       onDone();
     } catch (error) {
@@ -80,29 +80,17 @@ export function ProductForm({ product, onDone, footerStart }: ProductFormProps) 
   };
 
   return (
-    <Form<ProductFormValues>
+    <RecordForm<ProductFormValues>
       name="product"
       form={form}
-      layout="vertical"
-      validateTrigger="onBlur"
       initialValues={initialValues}
-      onValuesChange={markDirty}
       onFinish={submit}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
-      noValidate
-      data-testid="product-form"
+      unsaved={unsaved}
+      saving={create.isPending || update.isPending}
+      onDone={onDone}
+      footerStart={footerStart}
     >
       <ProductFormSections isNew={!product} />
-      <FormFooter
-        onCancel={onDone}
-        saving={create.isPending || update.isPending}
-        saveTestId="product-save"
-        cancelTestId="product-cancel"
-        start={footerStart?.(() => {
-          markClean();
-          onDone();
-        })}
-      />
-    </Form>
+    </RecordForm>
   );
 }

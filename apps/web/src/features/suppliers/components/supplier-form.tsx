@@ -4,8 +4,8 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { DecimalInput } from '../../../components/forms/decimal-input';
-import { FormFooter } from '../../../components/forms/form-footer';
 import { FormSection } from '../../../components/forms/form-section';
+import { RecordForm } from '../../../components/forms/record-form';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { applyServerErrors, issueMessage, zodRule } from '../../../components/forms/zod-rule';
@@ -34,7 +34,7 @@ export function SupplierForm({ supplier, onDone, footerStart }: SupplierFormProp
   const [form] = Form.useForm<SupplierFormValues>();
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
-  const { markDirty, markClean } = useUnsavedChanges();
+  const unsaved = useUnsavedChanges();
   const initialValues = useMemo(() => toFormValues(supplier), [supplier]);
   const commissionType = Form.useWatch('commissionType', form);
 
@@ -56,7 +56,7 @@ export function SupplierForm({ supplier, onDone, footerStart }: SupplierFormProp
       const saved = supplier
         ? await update.mutateAsync({ id: supplier.id, body })
         : await create.mutateAsync(body);
-      markClean();
+      unsaved.markClean();
       message.success(t(supplier ? 'suppliers.updated' : 'suppliers.created', { name: saved.name }));
       onDone();
     } catch (error) {
@@ -69,17 +69,15 @@ export function SupplierForm({ supplier, onDone, footerStart }: SupplierFormProp
   };
 
   return (
-    <Form<SupplierFormValues>
+    <RecordForm<SupplierFormValues>
       name="supplier"
       form={form}
-      layout="vertical"
-      validateTrigger="onBlur"
       initialValues={initialValues}
-      onValuesChange={markDirty}
       onFinish={submit}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
-      noValidate
-      data-testid="supplier-form"
+      unsaved={unsaved}
+      saving={create.isPending || update.isPending}
+      onDone={onDone}
+      footerStart={footerStart}
     >
       <FormSection grid title={t('suppliers.sections.general')} testId="supplier-section-general">
         <Col xs={24} md={12}>
@@ -207,16 +205,6 @@ export function SupplierForm({ supplier, onDone, footerStart }: SupplierFormProp
           </Form.Item>
         </Col>
       </FormSection>
-      <FormFooter
-        onCancel={onDone}
-        saving={create.isPending || update.isPending}
-        saveTestId="supplier-save"
-        cancelTestId="supplier-cancel"
-        start={footerStart?.(() => {
-          markClean();
-          onDone();
-        })}
-      />
-    </Form>
+    </RecordForm>
   );
 }
