@@ -2,16 +2,19 @@ import { denominationsCents, eurosToCents, taxBaseOf } from '@mostrador/contract
 import { and, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  balanceMovements,
   bookingCalendarAnomalies,
   bookingCalendars,
   bookings,
   cashRegisters,
+  customerBalances,
   invoices,
   mails,
   orderLines,
   orders,
   paymentLinks,
   payments,
+  products,
 } from '../src/db/schema.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { checkStart } from '../src/modules/calendars/availability.js';
@@ -213,6 +216,58 @@ describe('the demo company’s sales', () => {
       list.items.filter((v) => v.status === 'exhausted' || v.numberOfAvailableBookings === 0).length,
     );
     for (const b of paid) expect(b.priceCents).toBe(0);
+  });
+
+  it('the packs and credits sold gave their customers balances as a paid sale does, refunded units revoked', async () => {
+    const db = t.database.db;
+    const [balances, movements, productRows] = await Promise.all([
+      db.select().from(customerBalances).where(eq(customerBalances.licenseId, licenseId)),
+      db.select().from(balanceMovements).where(eq(balanceMovements.licenseId, licenseId)),
+      db.select().from(products).where(eq(products.licenseId, licenseId)),
+    ]);
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const orderById = new Map(orderRows.map((o) => [o.id, o]));
+    const sold = lineRows.filter((l) => {
+      const type = productById.get(l.productId)!.type;
+      const order = orderById.get(l.orderId)!;
+      return (
+        (type === 'pack' || type === 'credit') &&
+        l.originalLineId === null &&
+        order.paymentDate !== null &&
+        order.status !== 'awaiting_payment'
+      );
+    });
+    expect(sold.length).toBeGreaterThan(0);
+    const kinds = new Set(balances.map((b) => b.kind));
+    expect([...kinds].sort()).toEqual(['credit', 'pack']);
+    // One balance per unit sold, each with a 'granted' movement of its initial amount at the sale's payment.
+    const balancesOf = groupBy(balances, (b) => b.orderLineId);
+    const movementsOf = groupBy(movements, (m) => m.balanceId);
+    for (const l of sold) {
+      const order = orderById.get(l.orderId)!;
+      const product = productById.get(l.productId)!;
+      const own = balancesOf.get(l.id) ?? [];
+      expect(own, `line ${l.id}`).toHaveLength(l.quantity);
+      for (const b of own) {
+        expect(b.customerId).toBe(order.customerId);
+        expect(b.kind).toBe(product.type);
+        expect(b.initial).toBe(
+          product.type === 'pack' ? product.packSessions : (product.creditCents ?? product.priceCents),
+        );
+        expect(b.createdAt.getTime()).toBe(order.paymentDate!.getTime());
+        const moves = movementsOf.get(b.id) ?? [];
+        expect(moves[0]).toMatchObject({ reason: 'granted', delta: b.initial, orderId: order.id });
+        expect(b.remaining).toBe(sum(moves.map((m) => m.delta)));
+      }
+      // The units refunded were revoked: that many balances emptied by a 'revoked' movement.
+      const revoked = own.filter((b) => (movementsOf.get(b.id) ?? []).some((m) => m.reason === 'revoked'));
+      expect(revoked, `line ${l.id}`).toHaveLength(l.refundedQuantity);
+      for (const b of revoked) expect(b.remaining).toBe(0);
+    }
+    expect(balances).toHaveLength(sum(sold.map((l) => l.quantity)));
+    // Customers with credit left to pay with, and packs with sessions left.
+    expect(balances.some((b) => b.kind === 'credit' && b.remaining > 0)).toBe(true);
+    expect(balances.some((b) => b.kind === 'pack' && b.remaining > 0)).toBe(true);
   });
 
   it('refunds about 3 % of the sales, in full or in part, never beyond what was sold', () => {

@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { cashRegisters } from '../modules/cash-registers/cash-registers.table.js';
 import { createEmployeesRepository } from '../modules/employees/employees.repository.js';
 import { createLicense } from '../workflows/create-license.js';
+import { seedDemoBalances } from './balances.js';
 import { seedDemoBookings } from './bookings.js';
 import { seedDemoCalendars } from './calendars.js';
 import { seedDemoCustomers } from './customers.js';
@@ -129,6 +130,8 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
   for (const register of latest) await services.cashRegisters.addMissingReport(license.id, register.id);
   // The gift cards sold gave their vouchers: active, used up and expired ones.
   await seedDemoGiftVouchers(db, license.id, 'Europe/Madrid');
+  // The packs and credits sold gave their balances, through the paid sale's own grant (refunds revoked).
+  await seedDemoBalances(db, services, license.id);
   // Online sales paid through Redsys's test merchant; those awaiting payment with their link.
   await seedDemoPayments(db, services, license.id);
   // The last two months invoiced: billing data, full invoices and tickets, rectifying invoices.
