@@ -230,11 +230,25 @@ export function toMenuItems(entries: MenuEntry[], t: (key: string) => string): M
   });
 }
 
-/** The entry showing the current page: the longest path that starts the location ('/' only by itself). */
+/**
+ * Pages whose path starts with no entry's, shown as the page they belong to: the demo dashboard, the bookings
+ * list (the bookings view's other mode) and the supplier settlement (opened from the suppliers list).
+ */
+export const menuPathAliases: Record<string, string> = {
+  '/one/backend/dashboard': '/',
+  '/bookings': '/calendars/view',
+  '/reports/supplier-settlement': '/suppliers',
+};
+
+/**
+ * The entry showing the current page: the longest path that starts the location ('/' only by itself), an
+ * aliased page's as its page's.
+ */
 export function selectedEntry(
   entries: MenuEntry[],
-  pathname: string,
+  location: string,
 ): { key: string; parent?: string } | null {
+  const pathname = menuPathAliases[location] ?? location;
   let best: { key: string; parent?: string; length: number } | null = null;
   const visit = (list: MenuEntry[], parent?: string) => {
     for (const entry of list) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOf } from '../features/session/permissions';
 import { testUser } from '../test/render';
 import { tokenFromLoginUrl } from './boot';
-import { type MenuEntry, menuEntries, selectedEntry, visibleEntries } from './menu';
+import { type MenuEntry, menuEntries, menuPathAliases, selectedEntry, visibleEntries } from './menu';
 import { routesFor } from './routes';
 
 const keysOf = (permissions: Permission[]) => {
@@ -133,6 +133,18 @@ describe('menu', () => {
       parent: 'settings',
     });
     expect(selectedEntry(menuEntries, '/nowhere')).toBeNull();
+  });
+
+  it('selects the entry of the page an aliased page belongs to', () => {
+    expect(selectedEntry(menuEntries, '/one/backend/dashboard')?.key).toBe('dashboard');
+    expect(selectedEntry(menuEntries, '/bookings')?.key).toBe('bookings');
+    // Opened from the suppliers list: that entry stays current, not the invoicing report's.
+    expect(selectedEntry(menuEntries, '/reports/supplier-settlement')?.key).toBe('suppliers');
+    // An alias names a page the user may open, so its entry is one the menu may show.
+    for (const [alias, path] of Object.entries(menuPathAliases)) {
+      expect(routesFor(new Set(allPermissions)).map((r) => r.path)).toContain(alias);
+      expect(selectedEntry(menuEntries, path)).not.toBeNull();
+    }
   });
 });
 

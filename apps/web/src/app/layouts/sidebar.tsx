@@ -8,9 +8,6 @@ import { useAppContext } from '../app-context';
 import { menuEntries, selectedEntry, toMenuItems, visibleEntries } from '../menu';
 import { ThemePicker } from './theme-picker';
 
-/** The demo dashboard path shows the dashboard entry as current. */
-const pathAliases: Record<string, string> = { '/one/backend/dashboard': '/', '/bookings': '/calendars/view' };
-
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { appConfig } = useAppContext();
@@ -20,7 +17,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
 
   const entries = useMemo(() => visibleEntries(menuEntries, can), [can]);
   const items = useMemo(() => toMenuItems(entries, t), [entries, t]);
-  const selected = selectedEntry(entries, pathAliases[pathname] ?? pathname);
+  const selected = selectedEntry(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parent ? [selected.parent] : []);
 
   useEffect(() => {
