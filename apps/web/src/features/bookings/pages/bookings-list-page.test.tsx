@@ -131,6 +131,33 @@ describe('charging bookings from the list', () => {
   );
 
   it(
+    'shows each booking’s status as a tag, and filters by it',
+    async () => {
+      setViewportWidth(1280);
+      const calls = stubApi();
+      renderInApp(<BookingsListPage />, { path: '/bookings', user });
+      const tags = await screen.findAllByTestId('booking-status', undefined, slow);
+      expect(tags.map((tag) => tag.getAttribute('data-status'))).toEqual([
+        'confirmed',
+        'confirmed',
+        'confirmed',
+        'confirmed',
+        'cancelled',
+      ]);
+      expect(tags[4]?.textContent).toBe('Cancelled');
+      expect(screen.getAllByRole('columnheader', { name: /Status/ }).length).toBeGreaterThan(0);
+
+      fireEvent.mouseDown(within(screen.getByTestId('booking-filter-status')).getByRole('combobox'));
+      fireEvent.click(await screen.findByTitle('Cancelled', undefined, slow));
+      await waitFor(() => {
+        const last = new URL(calls.filter((c) => c.url.includes('/admin/bookings')).at(-1)!.url, 'http://x');
+        expect(JSON.parse(last.searchParams.get('filters') ?? '{}')).toEqual({ status: { eq: 'cancelled' } });
+      }, slow);
+    },
+    long,
+  );
+
+  it(
     'shows today’s bookings by start as the URL says, and each booking as a card on a phone',
     async () => {
       setViewportWidth(390);

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
   ShoppingCartOutlined,
 } from '@ant-design/icons';
-import type { BookingListItem, Filters } from '@mostrador/contract';
+import { type BookingListItem, type BookingStatus, bookingStatuses, type Filters } from '@mostrador/contract';
 import {
   Alert,
   App,
@@ -40,6 +40,7 @@ import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useBookingList, useCalendarNames, useMarkAttendance } from '../api';
 import { BookingDrawer } from '../components/booking-drawer';
+import { BookingStatusTag } from '../components/booking-status-tag';
 import { BookingsModeSwitch } from '../components/bookings-header';
 
 type Attendance = 'any' | 'attended' | 'unattended' | 'unmarked';
@@ -82,7 +83,7 @@ export function chargeSelection(selected: readonly BookingListItem[]) {
   };
 }
 
-/** All bookings or today's (sorted by start); the calendar, dates (not with today) and attendance. */
+/** All bookings or today's (sorted by start); the calendar, dates (not with today), status and attendance. */
 function BookingFilters({
   filters,
   setFilter,
@@ -92,6 +93,7 @@ function BookingFilters({
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
   const calendars = useCalendarNames();
+  const status = filters.status?.eq as BookingStatus | undefined;
   const attended = filters.attended;
   const attendance: Attendance =
     attended?.eq === true
@@ -137,6 +139,19 @@ function BookingFilters({
           timeZone={timeZone}
         />
       )}
+      <Select<string>
+        value={status ?? 'any'}
+        onChange={(value) => setFilter('status', value === 'any' ? undefined : { eq: value })}
+        prefix={t('bookings.filters.statusPrefix')}
+        aria-label={t('bookings.filters.status')}
+        popupMatchSelectWidth={false}
+        options={[
+          { value: 'any', label: t('bookings.filters.any') },
+          ...bookingStatuses.map((value) => ({ value, label: t(`bookings.statuses.${value}`) })),
+        ]}
+        style={{ minWidth: 160, maxWidth: '100%' }}
+        data-testid="booking-filter-status"
+      />
       <Select<Attendance>
         value={attendance}
         onChange={(choice) =>
@@ -397,6 +412,13 @@ export function BookingsListPage() {
       render: (item) => <FileImage fileId={item.image} width={32} height={32} alt="" />,
     },
     { key: 'customerName', title: 'bookings.fields.customer', sortable: true, responsive: notOnPhones },
+    {
+      key: 'status',
+      title: 'bookings.fields.status',
+      sortable: true,
+      responsive: notOnPhones,
+      render: (item) => <BookingStatusTag status={item.status} />,
+    },
     // In view beside whom it is for: what the front desk charges next.
     {
       key: 'orderStatus',
@@ -465,14 +487,6 @@ export function BookingsListPage() {
           {item.notes}
         </Typography.Text>
       ),
-    },
-    {
-      key: 'status',
-      title: 'bookings.fields.status',
-      sortable: true,
-      defaultHidden: true,
-      responsive: notOnPhones,
-      render: (item) => t(`bookings.statuses.${item.status}`),
     },
     {
       key: 'attended',
