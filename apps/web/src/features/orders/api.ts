@@ -32,7 +32,7 @@ export function useOrder(id: number | undefined) {
 
 /**
  * An order changes bookings (its booking lines), the register's figures (cash and card sales), the
- * customer's history and the invoices (a paid sale may get its simplified invoice, a refund its
+ * customer's history and balances and the invoices (a paid sale may get its simplified invoice, a refund its
  * rectifying one) with the reports that add them up: all of them are stale after a sale, an edit, a
  * refund or a deletion.
  */
@@ -46,6 +46,8 @@ function useInvalidateSales() {
       queryClient.invalidateQueries({ queryKey: queryKeys.cashRegisters.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.reports.all }),
+      // The customer's figures and balances: a pack or credit sold, credit spent or given back.
+      queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
     ]);
 }
 

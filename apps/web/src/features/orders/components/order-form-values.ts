@@ -221,6 +221,7 @@ const orderMessages: Record<string, string> = {
   'unknown product': 'orders.form.unknownProduct',
   'unknown customer': 'orders.form.unknownCustomer',
   'a line with a booking keeps its product': 'orders.form.bookedKeepsProduct',
+  "credit pays from a customer's balances: choose the customer": 'orders.form.creditNeedsCustomer',
 };
 
 export function orderMessageKey(message: string): string | undefined {

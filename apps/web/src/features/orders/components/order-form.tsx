@@ -1,6 +1,7 @@
 import {
   allowedPaymentMethods,
   bookingStartRefusalCodes,
+  centsToEuros,
   ErrorCode,
   formatCents,
   isStatusBackwards,
@@ -38,11 +39,13 @@ import { FormSection } from '../../../components/forms/form-section';
 import { scrollToFirstError } from '../../../components/forms/scroll-to-first-error';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { issueMessage, zodRule } from '../../../components/forms/zod-rule';
+import { formatEuros } from '../../../lib/format';
 import { ChangeCalculator } from '../../cash-registers/components/change-calculator';
 import { paymentSettingsPath, paymentSetupRefusalCodes } from '../../payments/payment-errors';
 import { useTaxesById } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCreateOrder, useProducts, useUpdateOrder } from '../api';
+import { AvailableCredit, creditRefusal, customerBalancesKey } from './order-form-credit';
 import { CustomerPicker } from './order-form-customer';
 import { OrderLines } from './order-form-lines';
 import { OpenRegisterButton, RegisterNotice } from './order-form-register';
@@ -209,6 +212,14 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
         showFailure(error.code, text);
         return;
       }
+      if (isApiError(error, 409) && error.code === ErrorCode.creditNotEnough) {
+        // Spent meanwhile (or short as the server counts it): said on the method, the credit read again.
+        form.setFields([{ name: ['paymentMethod'], errors: [text] }]);
+        if (values.customerId)
+          void queryClient.invalidateQueries({ queryKey: customerBalancesKey(values.customerId) });
+        showFailure(error.code, text);
+        return;
+      }
       if (isApiError(error) && bookingStartRefusalCodes.includes(error.code)) {
         setFieldErrors(startFieldErrors(error, values, text));
         showFailure(error.code, text);
@@ -246,6 +257,34 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
     },
   };
 
+  /**
+   * Paid with credit, the customer's credit pays the total: no customer, or credit short of the total,
+   * said on the payment method before sending (the server refuses them too: 400, 409 1000188).
+   */
+  const creditRule = {
+    validator: async (_rule: unknown, value: OrderFormValues['paymentMethod']) => {
+      const current = form.getFieldsValue(true) as OrderFormValues;
+      if (value !== 'credit' || statusForPayment(current.status, value) !== 'paid') return;
+      const totalCents = orderFigures(
+        (current.lines ?? []).map((line) => lineFigures(line, undefined)),
+      ).totalCents;
+      const refusal = await creditRefusal(queryClient, {
+        customerId: current.customerId,
+        totalCents,
+        mayRead: can('customers_find'),
+      });
+      if (refusal?.key === 'noCustomer') throw new Error(t('orders.form.creditNeedsCustomer'));
+      if (refusal?.key === 'short')
+        throw new Error(
+          t('orders.form.creditShort', {
+            available: formatEuros(centsToEuros(refusal.availableCents)),
+            total: formatEuros(centsToEuros(totalCents)),
+          }),
+        );
+    },
+  };
+  const customerId = Form.useWatch('customerId', form) ?? initialValues.customerId;
+
   return (
     <Form<OrderFormValues>
       name="order"
@@ -264,6 +303,12 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
         if ('status' in changed || 'paymentMethod' in changed || 'lines' in changed)
           if (form.isFieldTouched('customerId') || form.getFieldError('customerId').length)
             void form.validateFields(['customerId']).catch(() => undefined);
+        // Paying with credit: said again as the customer, the lines or the status change.
+        if (
+          ('status' in changed || 'customerId' in changed || 'lines' in changed) &&
+          form.getFieldError('paymentMethod').length
+        )
+          void form.validateFields(['paymentMethod']).catch(() => undefined);
       }}
       onFinish={submit}
       scrollToFirstError={{ behavior: 'smooth', block: 'center', focus: true }}
@@ -322,7 +367,13 @@ export function OrderForm({ order, initialValues, onDone }: OrderFormProps) {
                   data-testid="order-status"
                 />
               </Form.Item>
-              <Form.Item name="paymentMethod" label={t('orders.form.fields.paymentMethod')} required>
+              <Form.Item
+                name="paymentMethod"
+                label={t('orders.form.fields.paymentMethod')}
+                required
+                rules={[creditRule]}
+                extra={paymentMethod === 'credit' ? <AvailableCredit customerId={customerId} /> : undefined}
+              >
                 <Select
                   options={paymentMethods
                     .filter((method) => allowed.includes(method) || method === order?.paymentMethod)

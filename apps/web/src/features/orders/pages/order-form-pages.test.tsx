@@ -78,6 +78,34 @@ const onlineSeller = testUser({
   ],
 });
 
+/** Sells online (credit too) and reads customers, so their credit. */
+const creditSeller = testUser({
+  can: ['orders_find', 'orders_create', 'orders_edit', 'customers_find', 'sales_online'],
+});
+
+/** The customer's balances: 15 € of credit usable, one spent, one expired, a pack (sessions, not money). */
+const credit = (id: number, remaining: number, expiresAt: string | null, kind = 'credit') => ({
+  id,
+  productId: 9,
+  productName: 'Bono',
+  kind,
+  initial: 50,
+  remaining,
+  expiresAt,
+  orderId: 1,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  movements: [],
+});
+const balances = {
+  items: [
+    credit(1, 10, null),
+    credit(2, 5, '2099-01-01T00:00:00.000Z'),
+    credit(3, 0, null),
+    credit(4, 40, '2020-01-01T00:00:00.000Z'),
+    credit(5, 8, null, 'pack'),
+  ],
+};
+
 const listItem = (p: Product): ProductListItem => ({
   id: p.id,
   image: null,
@@ -188,6 +216,7 @@ function fakeApi(
     if (path === '/v1/admin/customers')
       return { body: { data: { items: [], total: 0, page: 1, limit: 20 } } };
     if (path === '/v1/admin/customers/3') return { body: { data: customer } };
+    if (path === '/v1/admin/customers/3/balances') return { body: { data: balances } };
     return { status: 404, body: { error: { code: 1000104, message: 'Not found' } } };
   });
 }
@@ -199,6 +228,8 @@ const long = 60_000;
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 /** Spanish euros as Intl writes them (a non-breaking space before €). */
 const euros = (value: string) => `${value}\u00a0€`;
+/** What the payment section says (the method's errors and help among it). */
+const payment = () => screen.getByTestId('order-section-payment').textContent;
 
 async function chooseProduct(index: number, name: string) {
   const line = screen.getByTestId(`order-line-${index}`);
@@ -711,6 +742,84 @@ describe('the order form', () => {
       );
       // Paid: read once, not polled.
       expect(calls.filter((c) => c.url.endsWith('/orders/7/payment')).length).toBe(1);
+    },
+    long,
+  );
+  it(
+    'refuses paying with credit without a customer before sending',
+    async () => {
+      const calls = fakeApi();
+      renderRoutes(routes, { route: '/orders/create', user: creditSeller });
+      expect(await screen.findByTestId('order-form', undefined, slow)).toBeTruthy();
+      await chooseProduct(0, 'Corte de pelo');
+      await waitFor(() => expect(text('order-total')).toBe(euros('45,50')));
+      fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+      fireEvent.click(
+        (await screen.findAllByTitle('Customer credit', undefined, slow)).at(-1) as HTMLElement,
+      );
+      // No customer: credit pays from a customer's balances.
+      expect((await screen.findByTestId('order-credit-hint', undefined, slow)).textContent).toBe(
+        'Choose the customer whose credit pays.',
+      );
+      fireEvent.click(screen.getByTestId('order-save'));
+      expect(
+        await screen.findByText(
+          'Paying with credit needs a customer: choose the one whose credit pays',
+          undefined,
+          slow,
+        ),
+      ).toBeTruthy();
+      expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+    },
+    long,
+  );
+
+  it(
+    "refuses a total above the customer's credit before sending, and puts the server's refusal on the method",
+    async () => {
+      let answer: Answer = { status: 409, body: { error: { code: 1000188, message: 'short' } } };
+      const calls = fakeApi(() => answer);
+      renderRoutes(routes, { route: '/orders/create-by-customer/3', user: creditSeller });
+      expect(await screen.findByTestId('order-form', undefined, slow)).toBeTruthy();
+      await chooseProduct(0, 'Corte de pelo');
+      await waitFor(() => expect(text('order-total')).toBe(euros('45,50')));
+      fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+      fireEvent.click(
+        (await screen.findAllByTitle('Customer credit', undefined, slow)).at(-1) as HTMLElement,
+      );
+      // Usable: remaining, not expired, credit (not a pack's sessions).
+      await waitFor(() => expect(text('order-available-credit')).toBe(`Available credit: ${euros('15,00')}`));
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(
+        () =>
+          expect(payment()).toContain(
+            `The customer's available credit (${euros('15,00')}) does not cover the total (${euros('45,50')})`,
+          ),
+        slow,
+      );
+      expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+
+      // Within the credit it is sent; the server found it short (spent meanwhile): said on the method.
+      const line = screen.getByTestId('order-line-0');
+      fireEvent.change(within(line).getByLabelText('Discount'), { target: { value: '35,50' } });
+      fireEvent.blur(within(line).getByLabelText('Discount'));
+      await waitFor(() => expect(text('order-total')).toBe(euros('10,00')));
+      await waitFor(() => expect(payment()).not.toContain('does not cover the total'), slow);
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(
+        () => expect(payment()).toContain("The customer's credit does not cover the amount."),
+        slow,
+      );
+      const post = calls.find((c) => c.init.method === 'POST');
+      expect(JSON.parse(String(post?.init.body))).toMatchObject({
+        customerId: 3,
+        status: 'paid',
+        paymentMethod: 'credit',
+      });
+
+      answer = { status: 201, body: { data: { ...order, id: 8, code: 43, paymentMethod: 'credit' } } };
+      fireEvent.click(screen.getByTestId('order-save'));
+      await waitFor(() => expect(calls.filter((c) => c.init.method === 'POST')).toHaveLength(2), slow);
     },
     long,
   );
