@@ -37,6 +37,13 @@ export const giftVoucherRedeemRefusalCodes: readonly number[] = [
   ErrorCode.giftVoucherSingleUse,
 ];
 
+/** Paying a booking with a pack's session refused: the error belongs to the pack field. */
+export const packSessionRefusalCodes: readonly number[] = [
+  ErrorCode.packNotForProduct,
+  ErrorCode.balanceExpired,
+  ErrorCode.packSessionsExhausted,
+];
+
 /** An order's rules about its customer: they belong to the customer field. */
 export const orderCustomerRefusalCodes: readonly number[] = [
   ErrorCode.onlineOrderWithoutCustomer,

@@ -12,6 +12,7 @@ import type {
   CustomerListItem,
   ListResult,
   ProductListItem,
+  UsablePacks,
 } from '@mostrador/contract';
 import { bookableProductTypes } from '@mostrador/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,8 +63,10 @@ function useInvalidateBookings() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.availability.all }),
-      // A booking paid with a voucher uses it (or gives it back).
+      // A booking paid with a voucher uses it (or gives it back), one paid with a pack its session.
       queryClient.invalidateQueries({ queryKey: queryKeys.giftVouchers.all }),
+      queryClient.invalidateQueries({ queryKey: ['customers', 'balances'] }),
+      queryClient.invalidateQueries({ queryKey: ['customers', 'pack-sessions'] }),
     ]);
 }
 
@@ -103,6 +106,24 @@ export function useMarkAttendance() {
     mutationFn: ({ id, attended }: { id: number; attended: boolean }) =>
       api.post<Booking>(`/admin/bookings/${id}/${attended ? 'attended' : 'unattended'}`),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * The customer's packs that may pay a booking of the product now (with a session left, not expired): what
+ * the drawer offers. Asked only for a new booking of one unit, with both chosen.
+ */
+export function usePackSessions(
+  customerId: number | undefined,
+  productId: number | undefined,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['customers', 'pack-sessions', customerId ?? 0, productId ?? 0],
+    queryFn: ({ signal }) =>
+      api.get<UsablePacks>(`/admin/customers/${customerId}/pack-sessions`, { query: { productId }, signal }),
+    select: (result) => result.items,
+    enabled: enabled && customerId !== undefined && productId !== undefined,
   });
 }
 

@@ -13,6 +13,8 @@ export interface BookingFormValues {
   notes: string;
   /** A gift voucher's code that pays a new booking (price 0, no order). */
   giftVoucherCode?: string;
+  /** The customer's pack whose session pays a new booking instead (price 0, no order). */
+  balanceId?: number | null;
 }
 
 /** What the drawer needs of a booking: a list row and a calendar view's row both have it. */

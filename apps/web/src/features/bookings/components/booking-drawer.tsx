@@ -3,6 +3,7 @@ import {
   bookingRescheduleRefusalCodes,
   bookingStartRefusalCodes,
   giftVoucherRedeemRefusalCodes,
+  packSessionRefusalCodes,
 } from '@mostrador/contract';
 import {
   App,
@@ -40,6 +41,7 @@ import {
   useCreateBooking,
   useDeleteBooking,
   useMarkAttendance,
+  usePackSessions,
   useUpdateBooking,
 } from '../api';
 import {
@@ -51,6 +53,7 @@ import {
   sameInstant,
   startOptions,
 } from '../booking-values';
+import { BookingPackField } from './booking-pack-field';
 import { BookingSale } from './booking-sale';
 
 const HOUR = 3_600_000;
@@ -87,6 +90,8 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const day = Form.useWatch('day', form) ?? initial.day;
   const quantity = Form.useWatch('quantity', form) ?? 1;
   const voucherCode = (Form.useWatch('giftVoucherCode', form) ?? '').trim();
+  const customerId = Form.useWatch('customerId', form);
+  const balanceId = Form.useWatch('balanceId', form) ?? undefined;
   const products = useBookableProducts(calendarId);
   const product = products.data.find((p) => p.id === productId);
   const availability = useAvailability(calendarId, productId, day as string, nextDay(day as string));
@@ -94,6 +99,8 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const update = useUpdateBooking();
   const remove = useDeleteBooking();
   const attendance = useMarkAttendance();
+  // A new booking may be paid with a session of the customer's pack for the product.
+  const packs = usePackSessions(customerId, productId, !booking && can('bookings_create'));
   // The record: its status, and the order or gift voucher that paid it.
   const record = useBooking(booking?.id).data;
   const cancelled = record?.status === 'cancelled';
@@ -140,8 +147,12 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
         await create.mutateAsync({
           ...common,
           productId: values.productId as number,
-          // A voucher pays it: the server books it at price 0.
-          ...(code ? { giftVoucherCode: code } : { price: values.price ?? undefined }),
+          // A pack's session or a voucher pays it: the server books it at price 0.
+          ...(values.balanceId
+            ? { balanceId: values.balanceId }
+            : code
+              ? { giftVoucherCode: code }
+              : { price: values.price ?? undefined }),
         });
         message.success(t('bookings.created'));
         onCreated?.();
@@ -158,6 +169,9 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
         });
       } else if (isApiError(error) && giftVoucherRedeemRefusalCodes.includes(error.code)) {
         form.setFields([{ name: 'giftVoucherCode', errors: [errorMessage(error)] }]);
+      } else if (isApiError(error) && packSessionRefusalCodes.includes(error.code)) {
+        form.setFields([{ name: 'balanceId', errors: [errorMessage(error)] }]);
+        void packs.refetch();
       } else if (isApiError(error) && bookingStartRefusalCodes.includes(error.code)) {
         form.setFields([{ name: 'startsAt', errors: [errorMessage(error)] }]);
         void availability.refetch();
@@ -182,6 +196,12 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
       record.giftVoucherCode
         ? t(inTime ? 'bookings.cancelVoucherBack' : 'bookings.cancelVoucherLost', {
             code: record.giftVoucherCode,
+            hours,
+          })
+        : undefined,
+      record.balanceName
+        ? t(inTime ? 'bookings.cancelPackBack' : 'bookings.cancelPackLost', {
+            name: record.balanceName,
             hours,
           })
         : undefined,
@@ -344,6 +364,10 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
             const chosen = products.data.find((p) => p.id === changed.productId);
             if (chosen) form.setFieldValue('price', chosen.price);
           }
+          // Another customer or product has other packs; a pack's session pays one unit.
+          if ('bookingCalendarId' in changed || 'productId' in changed || 'customerId' in changed)
+            form.setFieldValue('balanceId', undefined);
+          if ('quantity' in changed && changed.quantity !== 1) form.setFieldValue('balanceId', undefined);
         }}
         requiredMark
         data-testid="booking-form"
@@ -448,16 +472,33 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
               name="price"
               label={t('bookings.fields.price')}
               extra={
-                voucherCode
-                  ? t('bookings.voucher.pricePaid')
-                  : product
-                    ? t('bookings.productPrice', { price: formatEuros(product.price) })
-                    : undefined
+                balanceId
+                  ? t('bookings.pack.pricePaid')
+                  : voucherCode
+                    ? t('bookings.voucher.pricePaid')
+                    : product
+                      ? t('bookings.productPrice', { price: formatEuros(product.price) })
+                      : undefined
               }
             >
-              <DecimalInput min={0} step={0.01} suffix="€" disabled={!!voucherCode} />
+              <DecimalInput min={0} step={0.01} suffix="€" disabled={!!voucherCode || !!balanceId} />
             </Form.Item>
           </Col>
+          {!booking && (
+            <Col xs={24}>
+              <BookingPackField
+                packs={packs.data ?? []}
+                timeZone={timeZone}
+                disabledBecause={
+                  voucherCode
+                    ? t('bookings.pack.notWithVoucher')
+                    : quantity !== 1
+                      ? t('bookings.pack.oneUnit')
+                      : undefined
+                }
+              />
+            </Col>
+          )}
           {!booking && (
             <Col xs={24} sm={16}>
               <Form.Item
@@ -473,6 +514,7 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
                   autoComplete="off"
                   spellCheck={false}
                   style={{ fontFamily: 'monospace' }}
+                  disabled={!!balanceId}
                   data-testid="booking-voucher"
                 />
               </Form.Item>

@@ -1,4 +1,4 @@
-import { GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { useBooking } from '../api';
 
 /**
  * A booking's sale in its drawer: the order that sold or charges it, with its payment state, the gift voucher
- * that paid it, or "Charge" (checkout from the booking: the order form with a line charging it) while it is
+ * or the customer's pack that paid it, or "Charge" (checkout from the booking: the order form with a line charging it) while it is
  * unsold.
  */
 export function BookingSale({ bookingId }: { bookingId: number }) {
@@ -33,6 +33,22 @@ export function BookingSale({ bookingId }: { bookingId: number }) {
             </Link>
           ) : (
             t('bookings.voucher.paidWith', { code })
+          )}
+        </Typography.Text>
+      </Flex>
+    );
+  }
+  // Paid with a session of the customer's pack: no order either; the pack is on the customer's page.
+  if (booking.data.balanceName) {
+    const text = t('bookings.pack.paidWith', { name: booking.data.balanceName });
+    return (
+      <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-sale">
+        <AppstoreOutlined aria-hidden />
+        <Typography.Text data-testid="booking-sale-pack">
+          {can('customers_find') ? (
+            <Link to={`/customers/view/${booking.data.customerId}?tab=balances`}>{text}</Link>
+          ) : (
+            text
           )}
         </Typography.Text>
       </Flex>
