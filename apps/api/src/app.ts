@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createSmtpClient } from './integrations/smtp.js';
 import { createNotificationScheduler } from './jobs/notifications.js';
+import { createSubscriptionRenewer } from './jobs/subscription-renewals.js';
 import type { SecretBox } from './lib/secrets.js';
 import { authenticationRoutes } from './modules/authentication/authentication.routes.js';
 import { createAuthenticationService } from './modules/authentication/authentication.service.js';
@@ -48,6 +49,8 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { createSuppliersService } from './modules/suppliers/suppliers.service.js';
 import { taxesRoutes } from './modules/taxes/taxes.routes.js';
@@ -116,6 +119,8 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     stripe: { apiBase: deps.config.STRIPE_API_URL },
   });
+  // The order workflows' collaborators, for the subscriptions' orders placed through them.
+  const orderDeps = { db, bookings, invoices, payments, grants };
   return {
     smtp,
     storage,
@@ -140,7 +145,9 @@ export function createServices(deps: AppDeps) {
     bookings,
     giftVouchers,
     balances,
-    orders: createOrdersService({ db, bookings, invoices, payments, grants }),
+    orders: createOrdersService(orderDeps),
+    subscriptions: createSubscriptionsService({ db, settings, orders: orderDeps }),
+    subscriptionRenewals: createSubscriptionRenewer({ db, settings, orders: orderDeps }),
     invoices,
     cashRegisters: createCashRegistersService({ db, settings, storage }),
     files,
@@ -190,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(giftVouchersRoutes(services.giftVouchers));
       await v1.register(balancesRoutes(services.balances));
       await v1.register(ordersRoutes(services.orders));
+      await v1.register(subscriptionsRoutes(services.subscriptions));
       await v1.register(paymentsRoutes(services.payments));
       await v1.register(
         invoicesRoutes(deps.database.db, services.invoices, services.storage, services.mailComposer),

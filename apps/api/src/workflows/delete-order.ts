@@ -4,12 +4,14 @@ import { unlinkCharged } from '../modules/bookings/booking-charges.js';
 import { checkDeletable } from '../modules/orders/order-rules.js';
 import { createOrdersRepository } from '../modules/orders/orders.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
+import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import type { OrderWorkflowDeps } from './order-steps.js';
 
 /**
  * Deletes a draft or awaiting order without payments, invoices or refunds in one transaction: the order
- * locked and checked (1000006 invoiced, 1000133 otherwise), the bookings its lines sold removed through
- * the bookings module, then the order with its lines.
+ * locked and checked (1000006 invoiced, 1000133 otherwise, 1000043 charging a period of an active
+ * subscription), the bookings its lines sold removed through the bookings module, then the order with
+ * its lines.
  */
 export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id: number) {
   const mailIds: number[] = [];
@@ -24,6 +26,9 @@ export async function deleteOrder(deps: OrderWorkflowDeps, auth: AuthContext, id
     const taken = await createPaymentsRepository(tx).taken(auth.licenseId, id, ['authorized', 'succeeded']);
     if (taken.length)
       throw new AppError('orderNotDeletable', undefined, 'A card payment was taken for this order');
+    // An order charging a period of an active subscription stays while the subscription does (1000043).
+    if (await createSubscriptionsRepository(tx).orderChargesActive(auth.licenseId, id))
+      throw new AppError('orderHasActiveSubscription');
     // 2. The bookings its lines made go (those ahead with their cancellation mail); those it only
     // charged (made in the calendar) stay, unsold.
     await unlinkCharged(

@@ -27,6 +27,7 @@ export type Resource =
   | 'invoices'
   | 'giftVouchers'
   | 'suppliers'
+  | 'subscriptions'
   | 'licenses';
 
 /** A caller of the fuzz: who he is, what he holds, and how to get a token for him. */
@@ -214,6 +215,26 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
     await post('/v1/admin/suppliers', { name: `Proveedor ${marker}`, customerId: customer }),
     'supplier',
   );
+  // A subscription of the customer to a monthly plan (inactive: nothing is charged).
+  const plan = await created(
+    await post('/v1/admin/products', {
+      name: `Cuota ${marker}`,
+      type: 'subscription',
+      price: 30,
+      taxType: tax,
+      periodicity: { quantity: 1, unit: 'month' },
+    }),
+    'subscription product',
+  );
+  const subscription = await created(
+    await post('/v1/admin/subscriptions', {
+      customerId: customer,
+      productId: plan,
+      startsAt: '2027-03-01',
+      paymentMethod: 'transfer',
+    }),
+    'subscription',
+  );
   const upload = await uploadFile(t, token, png, `logo-${marker}.png`, 'image');
   expect(upload.status).toBe(201);
   // An employee the fuzz may edit and delete, and one without any permission who calls every route.
@@ -261,6 +282,7 @@ export async function seedCompany(t: TestApp, label: string, png: Buffer): Promi
       invoices: [invoice],
       giftVouchers: [voucher],
       suppliers: [supplier],
+      subscriptions: [subscription],
       licenses: [],
     },
   };
@@ -316,6 +338,8 @@ export function resourceOf(path: string, param: string): Resource | null {
       return 'giftVouchers';
     case 'suppliers':
       return 'suppliers';
+    case 'subscriptions':
+      return 'subscriptions';
     case 'licenses':
       return 'licenses';
     default:

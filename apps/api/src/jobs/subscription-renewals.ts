@@ -1,0 +1,79 @@
+import type { Settings } from '@mostrador/contract';
+import type { Db } from '../db/client.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
+import {
+  type RenewalOutcome,
+  renewSubscription,
+  type SubscriptionWorkflowDeps,
+} from '../workflows/subscription-renewal.js';
+
+/** Subscriptions read per query while walking the active ones. */
+const batch = 200;
+
+export interface RenewalRunSummary {
+  renewed: number;
+  orders: number;
+  cancelled: number;
+  failed: number;
+}
+
+/**
+ * The subscription renewals, run every minute (`subscriptions-renew`) with the time it runs at, so tests
+ * drive the clock. Walks the active subscriptions of every license by id; each is renewed in its own
+ * transaction (`renewSubscription`): a cancellation at period end that has come, a renewal left unpaid
+ * beyond the days to pay, each period begun by `now` charged once. One that fails (a gateway not set up
+ * for an online renewal, a product no longer a subscription) is logged and tried again next run; the
+ * others go on.
+ */
+export function createSubscriptionRenewer(deps: {
+  db: Db;
+  settings: Pick<SettingsService, 'ofLicense'>;
+  orders: SubscriptionWorkflowDeps['orders'];
+  log?: { warn(obj: object, msg: string): void };
+}) {
+  return {
+    /** `licenseId` limits the run to one license (a test's company); the job walks them all. */
+    async run(now: Date, scope: { licenseId?: number } = {}): Promise<RenewalRunSummary> {
+      const summary: RenewalRunSummary = { renewed: 0, orders: 0, cancelled: 0, failed: 0 };
+      const settingsOf = new Map<number, Settings>();
+      const repo = createSubscriptionsRepository(deps.db);
+      let afterId = 0;
+      for (;;) {
+        const page = await repo.activeAfter(afterId, batch, scope.licenseId);
+        if (!page.length) break;
+        for (const { id, licenseId } of page) {
+          afterId = id;
+          let settings = settingsOf.get(licenseId);
+          if (!settings) {
+            settings = await deps.settings.ofLicense(licenseId);
+            settingsOf.set(licenseId, settings);
+          }
+          let outcome: RenewalOutcome;
+          try {
+            outcome = await renewSubscription(
+              { db: deps.db, orders: deps.orders },
+              licenseId,
+              id,
+              settings,
+              now,
+            );
+          } catch (err) {
+            summary.failed++;
+            deps.log?.warn(
+              { err, subscriptionId: id, licenseId },
+              'subscription renewal failed; retried next run',
+            );
+            continue;
+          }
+          if (outcome.kind === 'renewed') {
+            summary.renewed++;
+            summary.orders += outcome.orderIds.length;
+          } else if (outcome.kind === 'cancelled') summary.cancelled++;
+        }
+      }
+      return summary;
+    },
+  };
+}
+export type SubscriptionRenewer = ReturnType<typeof createSubscriptionRenewer>;
