@@ -39,7 +39,7 @@ if (boot.created) {
 if (config.DEMO_DATA) console.log(await seedDemo(database.db, services));
 
 // Background jobs: the mail worker, the sweep of orphaned mails, the reminders and greetings, the
-// Verifactu submission and the invoices' PDFs.
+// Verifactu submission, the invoices' PDFs and the subscriptions' renewals.
 const jobs = await startJobs({
   database,
   config,
@@ -61,6 +61,7 @@ const jobs = await startJobs({
       invoices: services.invoices,
       storage: services.storage,
     }),
+  subscriptionRenewals: services.subscriptionRenewals,
 });
 
 // Expired sessions are useless rows: sweep them now and every hour.

@@ -13,6 +13,8 @@ export const queueNames = {
   verifactuSubmit: 'verifactu-submit',
   /** Every minute: render the PDFs of invoices issued since (kept as files, mailed and downloaded). */
   invoiceDocuments: 'invoice-documents',
+  /** Every minute: the subscriptions' renewal orders due, cancellations at period end and for unpaid renewals. */
+  subscriptionsRenew: 'subscriptions-renew',
 } as const;
 
 export interface JobQueueOptions {

@@ -37,6 +37,8 @@ export async function startJobs(deps: {
   verifactu?: Pick<VerifactuSubmitter, 'run'>;
   /** Renders the PDFs of invoices issued without one yet (the minute job). */
   invoiceDocuments?: () => Promise<unknown>;
+  /** Renews the subscriptions due at the time given (the minute job; tests call it with their clock). */
+  subscriptionRenewals?: { run(now: Date): Promise<{ failed: number }> };
 }): Promise<JobRuntime> {
   const workers = deps.workers ?? true;
   const boss = createBoss({ database: deps.database, log: deps.log });
@@ -66,6 +68,11 @@ export async function startJobs(deps: {
     expireInSeconds: 900,
   });
   await boss.createQueue(queueNames.invoiceDocuments, {
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 900,
+  });
+  await boss.createQueue(queueNames.subscriptionsRenew, {
     policy: 'singleton',
     retryLimit: 0,
     expireInSeconds: 900,
@@ -129,7 +136,7 @@ export async function startJobs(deps: {
     await boss.work(queueNames.notificationsTick, { pollingIntervalSeconds: 5 }, async () => {
       await deps.notifications.run(new Date());
     });
-    const { verifactu, invoiceDocuments } = deps;
+    const { verifactu, invoiceDocuments, subscriptionRenewals } = deps;
     if (verifactu) {
       await boss.work(queueNames.verifactuSubmit, { pollingIntervalSeconds: 5 }, async () => {
         for (const result of await verifactu.run())
@@ -142,6 +149,15 @@ export async function startJobs(deps: {
         await invoiceDocuments();
       });
       await boss.schedule(queueNames.invoiceDocuments, '* * * * *');
+    }
+    if (subscriptionRenewals) {
+      // Each period's row is unique: a job run twice, or by two processes at once, charges it once.
+      await boss.work(queueNames.subscriptionsRenew, { pollingIntervalSeconds: 5 }, async () => {
+        const summary = await subscriptionRenewals.run(new Date());
+        if (summary.failed)
+          deps.log.warn({ summary }, 'some subscription renewals failed; retried next minute');
+      });
+      await boss.schedule(queueNames.subscriptionsRenew, '* * * * *');
     }
     // pg-boss creates one job per minute for each, however many processes schedule them.
     await boss.schedule(queueNames.mailSweep, '* * * * *');
