@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type MailListItem,
   type Order,
   type Subscription,
   type SubscriptionBody,
@@ -529,5 +530,36 @@ describe('renewals', () => {
     expect(periods.map((p) => p.startsAt)).toEqual(
       ['2027-04-15', '2027-03-15', '2027-02-15', '2027-01-15'].map((d) => madrid(`${d}T00:00`).toISOString()),
     );
+  });
+
+  it("an online subscription's orders get a payment link, mailed to the customer at activation and at each renewal", async () => {
+    // Online orders are paid by the gateway only: the first stays awaiting, within its days to pay.
+    const c = await subscriptionCompany({ daysToPaySubscriptionRenewal: 60 });
+    const settings = await call(t, 'PUT', '/v1/admin/settings', {
+      token: c.token,
+      payload: {
+        payment: { gateway: 'stripe' },
+        stripe: {
+          mode: 'test',
+          testPublishKey: 'pk_test_mostrador',
+          testSecretKey: 'sk_test_mostrador',
+          webhookSecret: 'whsec_mostrador',
+        },
+      },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const s = await createSubscription(c, { startsAt: '2027-01-31T10:00', paymentMethod: 'online' });
+    const active = await activate(c, s.id);
+    const first = await order(c, active.periods[0]!.orderId!);
+    expect(first).toMatchObject({ status: 'awaiting_payment', paymentMethod: 'online', total: 30 });
+    const linkMails = async () =>
+      (
+        await readList<MailListItem>(t, c.token, '/v1/admin/mails', {
+          filters: { kind: { eq: 'payment_link' } },
+        })
+      ).items;
+    expect((await linkMails()).map((m) => m.contactEmail)).toEqual(['ana@example.es']);
+    expect(await renew(madrid('2027-02-28T10:00'))).toMatchObject({ orders: 1, unmailed: 0 });
+    expect(await linkMails()).toHaveLength(2);
   });
 });

@@ -1,8 +1,10 @@
 import type { Settings } from '@mostrador/contract';
 import type { Db } from '../db/client.js';
+import type { AuthContext } from '../lib/auth-context.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import {
+  ordererOf,
   type RenewalOutcome,
   renewSubscription,
   type SubscriptionWorkflowDeps,
@@ -16,6 +18,8 @@ export interface RenewalRunSummary {
   orders: number;
   cancelled: number;
   failed: number;
+  /** Online renewals whose payment link could not be mailed (e.g. no email): staff send it from the order. */
+  unmailed: number;
 }
 
 /**
@@ -30,12 +34,14 @@ export function createSubscriptionRenewer(deps: {
   db: Db;
   settings: Pick<SettingsService, 'ofLicense'>;
   orders: SubscriptionWorkflowDeps['orders'];
+  /** Mails an online renewal's payment link to its customer (after the renewal's commit). */
+  mailLink?: (auth: AuthContext, orderId: number) => Promise<unknown>;
   log?: { warn(obj: object, msg: string): void };
 }) {
   return {
     /** `licenseId` limits the run to one license (a test's company); the job walks them all. */
     async run(now: Date, scope: { licenseId?: number } = {}): Promise<RenewalRunSummary> {
-      const summary: RenewalRunSummary = { renewed: 0, orders: 0, cancelled: 0, failed: 0 };
+      const summary: RenewalRunSummary = { renewed: 0, orders: 0, cancelled: 0, failed: 0, unmailed: 0 };
       const settingsOf = new Map<number, Settings>();
       const repo = createSubscriptionsRepository(deps.db);
       let afterId = 0;
@@ -69,6 +75,14 @@ export function createSubscriptionRenewer(deps: {
           if (outcome.kind === 'renewed') {
             summary.renewed++;
             summary.orders += outcome.orderIds.length;
+            if (outcome.paymentMethod === 'online' && deps.mailLink) {
+              const auth = ordererOf({ licenseId, paymentMethod: 'online' }, settings.timeZone, null);
+              for (const orderId of outcome.orderIds)
+                await deps.mailLink(auth, orderId).catch((err) => {
+                  summary.unmailed++;
+                  deps.log?.warn({ err, orderId }, "a renewal's payment link was not mailed");
+                });
+            }
           } else if (outcome.kind === 'cancelled') summary.cancelled++;
         }
       }

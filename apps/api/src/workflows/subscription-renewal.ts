@@ -6,6 +6,7 @@ import {
   type Periodicity,
   paymentMethodPermission,
   type Settings,
+  type SubscriptionPaymentMethod,
   servicePeriodsPerPayment,
 } from '@mostrador/contract';
 import type { Db, Tx } from '../db/client.js';
@@ -51,7 +52,11 @@ function chargeOf(
  * Who places a subscription's orders: the staff member who activates it, or nobody (the job). It may sell
  * with the subscription's payment method, which was checked against whoever created or changed it.
  */
-function ordererOf(sub: SubscriptionRow, timeZone: string, userId: number | null): AuthContext {
+export function ordererOf(
+  sub: Pick<SubscriptionRow, 'licenseId' | 'paymentMethod'>,
+  timeZone: string,
+  userId: number | null,
+): AuthContext {
   return {
     sessionId: 0,
     // orders.created_by is null for what the server places by itself.
@@ -176,17 +181,18 @@ export async function activateSubscription(
       cancelledAt: null,
       cancelReason: null,
     });
-    await chargeDuePeriods(tx, deps, active!, settings, now, {
+    const orderIds = await chargeDuePeriods(tx, deps, active!, settings, now, {
       first: trialEndsAt === null || sub.activatedAt !== null,
       userId: auth.userId,
     });
+    return { orderIds, paymentMethod: sub.paymentMethod };
   });
 }
 
 /** What one renewal of a subscription did. */
 export type RenewalOutcome =
   | { kind: 'skipped' }
-  | { kind: 'renewed'; orderIds: number[] }
+  | { kind: 'renewed'; orderIds: number[]; paymentMethod: SubscriptionPaymentMethod }
   | { kind: 'cancelled'; reason: 'period_end' | 'unpaid' };
 
 /**
@@ -236,6 +242,8 @@ export async function renewSubscription(
       return { kind: 'cancelled', reason: 'unpaid' };
     }
     const orderIds = await chargeDuePeriods(tx, deps, sub, settings, now);
-    return orderIds.length ? { kind: 'renewed', orderIds } : { kind: 'skipped' };
+    return orderIds.length
+      ? { kind: 'renewed', orderIds, paymentMethod: sub.paymentMethod }
+      : { kind: 'skipped' };
   });
 }

@@ -71,6 +71,8 @@ export function createSubscriptionsService(deps: {
   orders: SubscriptionWorkflowDeps['orders'];
   /** The time activations and cancellations happen at; tests set it. */
   clock?: () => Date;
+  /** Mails an online order's payment link to its customer (after the activation's commit). */
+  mailLink?: (auth: AuthContext, orderId: number) => Promise<unknown>;
 }) {
   const { db } = deps;
   const repo = createSubscriptionsRepository(db);
@@ -211,10 +213,16 @@ export function createSubscriptionsService(deps: {
         await txRepo.remove(auth.licenseId, id);
       });
     },
-    /** See `activateSubscription`: the first period's order, or none during the free trial. */
+    /**
+     * See `activateSubscription`: the first period's order, or none during the free trial; an online
+     * one's payment link is mailed to the customer.
+     */
     async activate(auth: AuthContext, id: number) {
       const settings = await deps.settings.ofLicense(auth.licenseId);
-      await activateSubscription(workflowDeps, auth, settings, id, now());
+      const placed = await activateSubscription(workflowDeps, auth, settings, id, now());
+      // Committed: an online first order's payment link goes to the customer (else staff send it).
+      if (placed.paymentMethod === 'online' && deps.mailLink)
+        for (const orderId of placed.orderIds) await deps.mailLink(auth, orderId).catch(() => undefined);
       return service.get(auth, id);
     },
     /**
