@@ -6,11 +6,26 @@ import { Link } from 'react-router';
 import { api } from '../../../api/client';
 import { useErrorMessage } from '../../../api/errors';
 import { formatDate, formatDateTime, formatEuros, formatNumber } from '../../../lib/format';
+import { useOrderCode } from '../../orders/api';
 import { useCompanySettings } from '../../session/api';
 
 /** Sessions as a count, credit in euros (Spanish formatting). */
 const amountOf = (balance: CustomerBalance, value: number) =>
   balance.kind === 'credit' ? formatEuros(value) : formatNumber(value);
+
+/** The order a movement came from, by its code as everywhere else ("Order #12"), linked. */
+function MovementOrder({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const code = useOrderCode(orderId);
+  if (code.isPending) return null;
+  return (
+    <Link to={`/orders/edit/${orderId}`}>
+      {code.data != null
+        ? t('orders.form.editTitle', { code: code.data })
+        : t('balances.order', { id: orderId })}
+    </Link>
+  );
+}
 
 /**
  * A customer's page, Balances tab: each pack (sessions) and credit (euros) he holds, remaining of initial,
@@ -58,14 +73,19 @@ export function CustomerBalances({ customerId }: { customerId: number }) {
             dataSource={balance.movements}
             renderItem={(m) => (
               <List.Item>
-                <Flex gap="small" wrap justify="space-between" style={{ width: '100%' }}>
-                  <span>{formatDateTime(m.createdAt, timeZone)}</span>
-                  <span>{t(`balances.reasons.${m.reason}`)}</span>
-                  {m.orderId !== null && (
-                    <Link to={`/orders/edit/${m.orderId}`}>{t('balances.order', { id: m.orderId })}</Link>
-                  )}
-                  {m.bookingId !== null && <span>{t('balances.booking', { id: m.bookingId })}</span>}
-                  <Typography.Text strong type={m.delta < 0 ? 'danger' : 'success'}>
+                {/* What and when on the left (wrapping on a phone), the amount always on the right. */}
+                <Flex gap="small" justify="space-between" align="baseline" style={{ width: '100%' }}>
+                  <Flex gap="4px 24px" wrap>
+                    <span>{formatDateTime(m.createdAt, timeZone)}</span>
+                    <span>{t(`balances.reasons.${m.reason}`)}</span>
+                    {m.orderId !== null && <MovementOrder orderId={m.orderId} />}
+                    {m.bookingId !== null && <span>{t('balances.booking', { id: m.bookingId })}</span>}
+                  </Flex>
+                  <Typography.Text
+                    strong
+                    type={m.delta < 0 ? 'danger' : 'success'}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {m.delta > 0 ? '+' : ''}
                     {amountOf(balance, m.delta)}
                   </Typography.Text>
