@@ -472,16 +472,21 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
               name="price"
               label={t('bookings.fields.price')}
               extra={
-                balanceId
+                balanceId || record?.balanceName
                   ? t('bookings.pack.pricePaid')
-                  : voucherCode
+                  : voucherCode || record?.giftVoucherCode
                     ? t('bookings.voucher.pricePaid')
                     : product
                       ? t('bookings.productPrice', { price: formatEuros(product.price) })
                       : undefined
               }
             >
-              <DecimalInput min={0} step={0.01} suffix="€" disabled={!!voucherCode || !!balanceId} />
+              <DecimalInput
+                min={0}
+                step={0.01}
+                suffix="€"
+                disabled={!!(voucherCode || balanceId || record?.giftVoucherCode || record?.balanceName)}
+              />
             </Form.Item>
           </Col>
           {!booking && (
