@@ -17,7 +17,6 @@ import {
   Segmented,
   Select,
   Space,
-  Tag,
   Tooltip,
   Typography,
   theme,
@@ -394,7 +393,7 @@ export function BookingsListPage() {
             </Typography.Text>
             <Space size={[8, 4]} wrap>
               {item.status === 'cancelled' ? (
-                <Tag style={{ marginInlineEnd: 0 }}>{t('bookings.statuses.cancelled')}</Tag>
+                <BookingStatusTag status={item.status} />
               ) : (
                 <AttendanceBadge attended={item.attended} />
               )}
