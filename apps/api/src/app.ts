@@ -60,6 +60,7 @@ import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugi
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import type { PaidOrderGrant } from './workflows/order-paid.js';
+import { subscriptionGrants } from './workflows/subscription-grants.js';
 
 export const appVersion = rootPackage.version;
 
@@ -109,6 +110,7 @@ export function createServices(deps: AppDeps) {
   grants.push(giftVouchers);
   const balances = createBalancesService({ db });
   grants.push(balances);
+  grants.push(subscriptionGrants);
   const payments = createPaymentsService({
     db,
     settings,

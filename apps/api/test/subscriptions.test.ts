@@ -563,3 +563,46 @@ describe('renewals', () => {
     expect(await linkMails()).toHaveLength(2);
   });
 });
+
+describe('what a subscription grants', () => {
+  it('a supplier_subscription keeps its supplier active while paid and deactivates it when it ends', async () => {
+    const c = await subscriptionCompany();
+    const supplierRes = await call(t, 'POST', '/v1/admin/suppliers', {
+      token: c.token,
+      payload: { name: 'Fisioterapia Ruiz', customerId: c.customer.id },
+    });
+    expect(supplierRes.status, JSON.stringify(supplierRes.body)).toBe(201);
+    const supplierId = supplierRes.body.data.id as number;
+    const listing = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      name: 'Cuota proveedor',
+      type: 'supplier_subscription',
+      price: 50,
+      supplierId,
+    });
+    const supplierStatus = async () =>
+      (await call(t, 'GET', `/v1/admin/suppliers/${supplierId}`, { token: c.token })).body.data.status;
+    expect(await supplierStatus()).toBe('inactive');
+    const s = await createSubscription(c, { productId: listing.id, startsAt: '2027-01-10T00:00' });
+    const active = await activate(c, s.id);
+    expect(await supplierStatus()).toBe('inactive');
+    await pay(c, active.periods[0]!.orderId!);
+    expect(await supplierStatus()).toBe('active');
+    // A renewal left unpaid ends it, and the supplier's listing with it.
+    expect(await renew(madrid('2027-02-10T00:00'))).toMatchObject({ orders: 1 });
+    expect(await supplierStatus()).toBe('active');
+    expect(await renew(madrid('2027-02-15T00:00'))).toMatchObject({ cancelled: 1 });
+    expect(await supplierStatus()).toBe('inactive');
+    // Reactivated and paid, then cancelled at once by staff.
+    const again = await activate(c, s.id);
+    const [latest] = again.periods;
+    await pay(c, latest!.orderId!);
+    expect(await supplierStatus()).toBe('active');
+    const cancelled = await call(t, 'POST', `/v1/admin/subscriptions/${s.id}/cancel`, {
+      token: c.token,
+      payload: {},
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await supplierStatus()).toBe('inactive');
+  });
+});

@@ -20,6 +20,7 @@ import {
 } from '../modules/subscriptions/subscriptions.repository.js';
 import type { OrderWorkflowDeps } from './order-steps.js';
 import { placeOrder } from './place-order.js';
+import { releaseSubscriptionGrants } from './subscription-grants.js';
 
 /*
  * Subscriptions' writes that span modules: activating one (its first period's order) and renewing it
@@ -218,6 +219,7 @@ export async function renewSubscription(
         cancelledAt: sub.cancelAt,
         cancelReason: 'period_end',
       });
+      await releaseSubscriptionGrants(tx, licenseId, id);
       return { kind: 'cancelled', reason: 'period_end' };
     }
     const product = await createProductsRepository(tx).find(licenseId, sub.productId);
@@ -239,11 +241,51 @@ export async function renewSubscription(
         cancelledAt: now,
         cancelReason: 'unpaid',
       });
+      await releaseSubscriptionGrants(tx, licenseId, id);
       return { kind: 'cancelled', reason: 'unpaid' };
     }
     const orderIds = await chargeDuePeriods(tx, deps, sub, settings, now);
     return orderIds.length
       ? { kind: 'renewed', orderIds, paymentMethod: sub.paymentMethod }
       : { kind: 'skipped' };
+  });
+}
+
+/**
+ * Cancels an active subscription (1000197 otherwise) at `now`: at once, ending what it grants, or at the
+ * end of the period charged (the trial's end when none was), when the renewal job ends it.
+ */
+export async function cancelSubscription(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  atPeriodEnd: boolean,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const repo = createSubscriptionsRepository(tx);
+    const s = await repo.lock(auth.licenseId, id);
+    if (!s) throw notFound();
+    if (s.status !== 'active') throw new AppError('subscriptionNotActive');
+    let cancelAt: Date | null = null;
+    if (atPeriodEnd && s.anchorAt) {
+      const [latest] = await repo.periods(auth.licenseId, id);
+      const end =
+        latest && latest.period.startsAt.getTime() >= s.anchorAt.getTime()
+          ? latest.period.endsAt
+          : s.anchorAt;
+      if (end.getTime() > now.getTime()) cancelAt = end;
+    }
+    if (cancelAt) {
+      await repo.update(auth.licenseId, id, { cancelAt });
+      return;
+    }
+    await repo.update(auth.licenseId, id, {
+      status: 'inactive',
+      cancelAt: null,
+      cancelledAt: now,
+      cancelReason: 'cancelled',
+    });
+    await releaseSubscriptionGrants(tx, auth.licenseId, id);
   });
 }

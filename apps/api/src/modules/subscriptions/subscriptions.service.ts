@@ -21,6 +21,7 @@ import { assertOwned } from '../../lib/references.js';
 import { parseClientInstant } from '../../lib/time.js';
 import {
   activateSubscription,
+  cancelSubscription,
   renewSubscription,
   type SubscriptionWorkflowDeps,
 } from '../../workflows/subscription-renewal.js';
@@ -230,29 +231,7 @@ export function createSubscriptionsService(deps: {
      * (the trial's end when none was), when the renewal job turns it inactive.
      */
     async cancel(auth: AuthContext, id: number, atPeriodEnd: boolean) {
-      const at = now();
-      await db.transaction(async (tx) => {
-        const txRepo = createSubscriptionsRepository(tx);
-        const s = await txRepo.lock(auth.licenseId, id);
-        if (!s) throw notFound();
-        if (s.status !== 'active') throw new AppError('subscriptionNotActive');
-        let cancelAt: Date | null = null;
-        if (atPeriodEnd && s.anchorAt) {
-          const [latest] = await txRepo.periods(auth.licenseId, id);
-          const end =
-            latest && latest.period.startsAt.getTime() >= s.anchorAt.getTime()
-              ? latest.period.endsAt
-              : s.anchorAt;
-          if (end.getTime() > at.getTime()) cancelAt = end;
-        }
-        await txRepo.update(
-          auth.licenseId,
-          id,
-          cancelAt
-            ? { cancelAt }
-            : { status: 'inactive', cancelAt: null, cancelledAt: at, cancelReason: 'cancelled' },
-        );
-      });
+      await cancelSubscription(db, auth, id, atPeriodEnd, now());
       return service.get(auth, id);
     },
     /** The renewal of one subscription at `now` (the job's step). */
