@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   type MailListItem,
@@ -7,6 +8,10 @@ import {
   type SubscriptionListItem,
 } from '@mostrador/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { createSecretBox } from '../src/lib/secrets.js';
 import { zonedToInstant } from '../src/lib/time.js';
 import { company, createCustomer, createProduct, readList } from './factories.js';
 import { buildTestApp, call, createEmployee, expectError, failingFields, type TestApp } from './helpers.js';
@@ -519,6 +524,45 @@ describe('renewals', () => {
       filters: { customerId: { eq: c.customer.id } },
     });
     expect(orders.total).toBe(2);
+  });
+
+  it('two API processes on one PostgreSQL database renewing at once place one order per period', async (ctx) => {
+    if (t.database.kind !== 'postgres' || !t.database.url) ctx.skip();
+    // A second process: its own pool and services on the same database.
+    const database = await openDatabase({ url: t.database.url! });
+    const { app: other, services } = await buildApp({
+      config: loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: '/nonexistent' }),
+      database,
+      secretBox: createSecretBox(randomBytes(32)),
+    });
+    try {
+      const c = await subscriptionCompany({ daysToPaySubscriptionRenewal: 365 });
+      const s = await createSubscription(c, { startsAt: '2027-01-31T10:00' });
+      await activate(c, s.id);
+      const at = madrid('2027-05-01T00:00');
+      const scope = { licenseId: c.license.id };
+      const runs = await Promise.all([
+        t.services.subscriptionRenewals.run(at, scope),
+        services.subscriptionRenewals.run(at, scope),
+        t.services.subscriptionRenewals.run(at, scope),
+        services.subscriptionRenewals.run(at, scope),
+      ]);
+      expect(runs.every((r) => r.failed === 0)).toBe(true);
+      expect(runs.reduce((n, r) => n + r.orders, 0)).toBe(3);
+      const periods = (await getSubscription(c, s.id)).periods;
+      expect(periods.map((p) => p.startsAt)).toEqual(
+        ['2027-04-30', '2027-03-31', '2027-02-28', '2027-01-31'].map((d) =>
+          madrid(`${d}T10:00`).toISOString(),
+        ),
+      );
+      const orders = await readList(t, c.token, '/v1/admin/orders', {
+        filters: { customerId: { eq: c.customer.id } },
+      });
+      expect(orders.total).toBe(4);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 
   it('a job stopped for a while charges each missed period once when it runs again', async () => {
