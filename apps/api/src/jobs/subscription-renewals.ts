@@ -6,6 +6,7 @@ import { createSubscriptionsRepository } from '../modules/subscriptions/subscrip
 import {
   ordererOf,
   type RenewalOutcome,
+  renewalDue,
   renewSubscription,
   type SubscriptionWorkflowDeps,
 } from '../workflows/subscription-renewal.js';
@@ -24,8 +25,9 @@ export interface RenewalRunSummary {
 
 /**
  * The subscription renewals, run every minute (`subscriptions-renew`) with the time it runs at, so tests
- * drive the clock. Walks the active subscriptions of every license by id; each is renewed in its own
- * transaction (`renewSubscription`): a cancellation at period end that has come, a renewal left unpaid
+ * drive the clock. Walks the active subscriptions of every license by id, 200 a query with what tells
+ * whether anything is due (`renewalDue`); each one due is renewed in its own transaction
+ * (`renewSubscription`): a cancellation at period end that has come, a renewal left unpaid
  * beyond the days to pay, each period begun by `now` charged once. One that fails (a gateway not set up
  * for an online renewal, a product no longer a subscription) is logged and tried again next run; the
  * others go on.
@@ -48,13 +50,15 @@ export function createSubscriptionRenewer(deps: {
       for (;;) {
         const page = await repo.activeAfter(afterId, batch, scope.licenseId);
         if (!page.length) break;
-        for (const { id, licenseId } of page) {
+        for (const candidate of page) {
+          const { id, licenseId } = candidate;
           afterId = id;
           let settings = settingsOf.get(licenseId);
           if (!settings) {
             settings = await deps.settings.ofLicense(licenseId);
             settingsOf.set(licenseId, settings);
           }
+          if (!renewalDue(candidate, settings, now)) continue;
           let outcome: RenewalOutcome;
           try {
             outcome = await renewSubscription(

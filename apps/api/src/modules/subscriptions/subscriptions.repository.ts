@@ -173,11 +173,30 @@ export function createSubscriptionsRepository(db: DbOrTx) {
         )
         .orderBy(subscriptionPeriods.startsAt);
     },
-    /** The active subscriptions of every license after `afterId`, by id: what the renewal job walks. */
+    /**
+     * The active subscriptions of every license after `afterId`, by id, with what tells whether anything
+     * is due (what the renewal job walks): the periods charged since the anchor, the oldest renewal
+     * still unpaid (its period's start, or when it was made if later) and the product's days to pay.
+     */
     async activeAfter(afterId: number, limit: number, licenseId?: number) {
       return db
-        .select({ id: subscriptions.id, licenseId: subscriptions.licenseId })
+        .select({
+          id: subscriptions.id,
+          licenseId: subscriptions.licenseId,
+          anchorAt: subscriptions.anchorAt,
+          paymentPeriodicity: subscriptions.paymentPeriodicity,
+          cancelAt: subscriptions.cancelAt,
+          daysToPay: products.daysToPaySubscriptionRenewal,
+          periodsFromAnchor: sql<number>`(select count(*)::int from ${subscriptionPeriods} sp
+            where sp.subscription_id = ${subscriptions.id} and sp.starts_at >= ${subscriptions.anchorAt})`,
+          oldestUnpaidAt: sql<Date | null>`(select min(greatest(sp.starts_at, sp.created_at))
+            from ${subscriptionPeriods} sp join ${orders} o on o.id = sp.order_id
+            where sp.subscription_id = ${subscriptions.id} and o.status in ('draft', 'awaiting_payment'))`.mapWith(
+            subscriptionPeriods.startsAt,
+          ),
+        })
         .from(subscriptions)
+        .innerJoin(products, eq(products.id, subscriptions.productId))
         .where(
           and(
             eq(subscriptions.status, 'active'),
