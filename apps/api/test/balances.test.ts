@@ -689,6 +689,16 @@ describe('refunds', () => {
     const cash = await sell(c, c.anaId, [{ productId: c.creamId, quantity: 1, unitPrice: 3 }]);
     const refused = await refund(c, (cash.body.data as { id: number }).id, { paymentMethod: 'credit' });
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    // Her figures count money once: the credits bought (10 + 50 €) and the cream paid in cash (3 €), not the
+    // sale paid with that credit nor its refunds in credit; the orders themselves all count.
+    const summary = await call(t, 'GET', `/v1/admin/customers/${c.anaId}/summary`, { token: c.token });
+    expect(summary.body.data.orders).toMatchObject({
+      paidOrders: 4,
+      refunds: 2,
+      paidCents: 6300,
+      refundedCents: 0,
+      totalSpentCents: 6300,
+    });
   });
 
   it('refunding a pack or credit sale revokes its untouched balances, and is refused once they are used', async () => {

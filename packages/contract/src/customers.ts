@@ -173,8 +173,14 @@ export const customerOrderFiguresSchema = z.object({
   orders: z.number().int().describe('Sales, whatever their status (refunds not counted)'),
   paidOrders: z.number().int().describe('Sales paid (or refunded since)'),
   refunds: z.number().int(),
-  paidCents: z.number().int().describe('What the paid sales came to'),
-  refundedCents: z.number().int().describe('What the refunds gave back, as a positive amount'),
+  paidCents: z
+    .number()
+    .int()
+    .describe("What the paid sales came to in money (those paid with the customer's credit not counted again)"),
+  refundedCents: z
+    .number()
+    .int()
+    .describe('What the refunds gave back in money, as a positive amount (credit given back not counted)'),
   totalSpentCents: z.number().int().describe('paidCents minus refundedCents'),
   lastOrderAt: z.string().nullable(),
 });

@@ -160,16 +160,19 @@ export function createCustomersRepository(db: DbOrTx) {
     },
     /**
      * The figures of a customer's sales in cents: paid ones (refunded since included) and their refunds,
-     * which are paid orders of negative total pointing at the original (orders_customer_idx).
+     * which are paid orders of negative total pointing at the original (orders_customer_idx). Sums count
+     * money only: an order paid with the customer's credit spends what the credit's sale already counted
+     * (and its refund gives credit back, not money).
      */
     async orderFigures(licenseId: number, customerId: number) {
       const sale = sql`${orders.originalOrderId} is null`;
-      const paid = sql`${orders.status} in ('paid', 'refunded')`;
+      const paid = sql`${orders.status} in ('paid', 'refunded') and ${orders.paymentMethod} <> 'credit'`;
+      const paidAny = sql`${orders.status} in ('paid', 'refunded')`;
       const [row] = await db
         .select({
           orders: sql<number>`count(*) filter (where ${sale})::int`,
-          paidOrders: sql<number>`count(*) filter (where ${sale} and ${paid})::int`,
-          refunds: sql<number>`count(*) filter (where not ${sale} and ${paid})::int`,
+          paidOrders: sql<number>`count(*) filter (where ${sale} and ${paidAny})::int`,
+          refunds: sql<number>`count(*) filter (where not ${sale} and ${paidAny})::int`,
           paidCents: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${sale} and ${paid}), 0)`,
           refundedCents: sql<string>`coalesce(-sum(${orders.totalCents}) filter (where not ${sale} and ${paid}), 0)`,
           lastOrderAt: sql<Date | null>`max(${orders.createdAt}) filter (where ${sale})`.mapWith(
