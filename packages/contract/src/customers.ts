@@ -176,7 +176,9 @@ export const customerOrderFiguresSchema = z.object({
   paidCents: z
     .number()
     .int()
-    .describe("What the paid sales came to in money (those paid with the customer's credit not counted again)"),
+    .describe(
+      "What the paid sales came to in money (those paid with the customer's credit not counted again)",
+    ),
   refundedCents: z
     .number()
     .int()
