@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dayjs } from '../../../lib/dayjs';
 import { stubFetch } from '../../../test/fetch';
 import { renderInApp, renderRoutes, setViewportWidth, testUser } from '../../../test/render';
-import { BookingsListPage, chargeSelection, todayFilter } from './bookings-list-page';
+import { BookingsListPage, chargeSelection, isChargeable, todayFilter } from './bookings-list-page';
 
 const slow = { timeout: 10_000 };
 /** Rendering a whole list page in jsdom takes a while on a busy machine. */
@@ -190,4 +190,15 @@ describe('charging bookings from the list', () => {
     },
     long,
   );
+});
+
+describe('isChargeable', () => {
+  it('is a confirmed booking no order charges, that neither a voucher nor a pack paid', () => {
+    const unsold = { status: 'confirmed' as const, orderId: null };
+    expect(isChargeable(unsold)).toBe(true);
+    expect(isChargeable({ ...unsold, status: 'cancelled' })).toBe(false);
+    expect(isChargeable({ ...unsold, orderId: 4 })).toBe(false);
+    expect(isChargeable({ ...unsold, giftVoucherCode: 'ABCD-EFGH-JKMN' })).toBe(false);
+    expect(isChargeable({ ...unsold, balanceName: '5 masajes' })).toBe(false);
+  });
 });

@@ -59,10 +59,17 @@ export function todayFilter(timeZone: string, now = new Date()): Filters {
   return { startsAt: { gte: today, lt: tomorrow } };
 }
 
-/** A booking an order can charge: confirmed, not sold or charged yet, not paid with a gift voucher. */
+/** A booking an order can charge: confirmed, not sold or charged yet, not paid with a voucher or a pack. */
 export const isChargeable = (
-  booking: Pick<BookingListItem, 'status' | 'orderId'> & { giftVoucherCode?: string | null },
-) => booking.status === 'confirmed' && booking.orderId === null && !booking.giftVoucherCode;
+  booking: Pick<BookingListItem, 'status' | 'orderId'> & {
+    giftVoucherCode?: string | null;
+    balanceName?: string | null;
+  },
+) =>
+  booking.status === 'confirmed' &&
+  booking.orderId === null &&
+  !booking.giftVoucherCode &&
+  !booking.balanceName;
 
 /**
  * What the selected bookings can be: charged together on one order (one customer), or why not. Sorted by
@@ -200,6 +207,12 @@ function SaleState({ booking }: { booking: BookingListItem }) {
     return (
       <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="booking-row-sale">
         {t('bookings.voucher.short', { code: booking.giftVoucherCode })}
+      </Typography.Text>
+    );
+  if (booking.balanceName)
+    return (
+      <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="booking-row-sale">
+        {t('bookings.pack.short', { name: booking.balanceName })}
       </Typography.Text>
     );
   if (booking.orderId === null || booking.orderStatus === null)
