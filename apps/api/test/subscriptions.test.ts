@@ -7,12 +7,14 @@ import {
   type SubscriptionBody,
   type SubscriptionListItem,
 } from '@mostrador/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { createSecretBox } from '../src/lib/secrets.js';
 import { zonedToInstant } from '../src/lib/time.js';
+import { subscriptionPeriods } from '../src/modules/subscriptions/subscriptions.table.js';
 import { company, createCustomer, createProduct, readList } from './factories.js';
 import { buildTestApp, call, createEmployee, expectError, failingFields, type TestApp } from './helpers.js';
 
@@ -422,6 +424,47 @@ describe('activate and cancel', () => {
     expect(await renew(madrid('2027-03-25T00:00'))).toMatchObject({ orders: 0, cancelled: 0 });
     const paid = await getSubscription(c, s.id);
     expect(paid).toMatchObject({ status: 'active', periods: [{ orderStatus: 'paid' }] });
+  });
+
+  it("the company's trial applies when the product has none; cancelled at period end during it, it ends with the trial", async () => {
+    const c = await subscriptionCompany();
+    const res = await call(t, 'PUT', '/v1/admin/settings', {
+      token: c.token,
+      payload: { subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 7 } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const s = await createSubscription(c, { startsAt: '2027-03-25T12:00' });
+    const active = await activate(c, s.id);
+    // Seven days across the change to summer time: 12:00 Madrid time still.
+    expect(active).toMatchObject({ trialEndsAt: madrid('2027-04-01T12:00').toISOString(), periods: [] });
+    const cancelled = await call(t, 'POST', `/v1/admin/subscriptions/${s.id}/cancel`, {
+      token: c.token,
+      payload: { atPeriodEnd: true },
+    });
+    expect(cancelled.body.data).toMatchObject({ status: 'active', cancelAt: active.trialEndsAt });
+    expect(await renew(madrid('2027-04-01T12:00'))).toMatchObject({ orders: 0, cancelled: 1 });
+    expect(await getSubscription(c, s.id)).toMatchObject({ status: 'inactive', periods: [] });
+  });
+
+  it("reactivated, its periods start again from then, and an earlier activation's unpaid order does not end it", async () => {
+    const c = await subscriptionCompany();
+    const now = Date.now();
+    const s = await createSubscription(c, { startsAt: new Date(now - 40 * 86_400_000).toISOString() });
+    // Started 40 days ago: its first period and the one begun since are charged at once.
+    expect((await activate(c, s.id)).periods).toHaveLength(2);
+    // As if they had been made when their periods began.
+    await t.database.db
+      .update(subscriptionPeriods)
+      .set({ createdAt: sql`${subscriptionPeriods.startsAt}` })
+      .where(eq(subscriptionPeriods.subscriptionId, s.id));
+    expect(await renew(new Date(now + 60_000))).toMatchObject({ cancelled: 1 });
+    expect(await getSubscription(c, s.id)).toMatchObject({ status: 'inactive', cancelReason: 'unpaid' });
+    const again = await activate(c, s.id);
+    expect(again.periods).toHaveLength(3);
+    expect(new Date(again.periods[0]!.startsAt).getTime()).toBeGreaterThanOrEqual(now);
+    expect(again.trialEndsAt).toBeNull();
+    expect(await renew(new Date(now + 2 * 86_400_000))).toMatchObject({ orders: 0, cancelled: 0 });
+    expect((await getSubscription(c, s.id)).status).toBe('active');
   });
 
   it('cancelled at period end, it stays active and unrenewed until then, then turns inactive', async () => {

@@ -254,7 +254,7 @@ export async function renewSubscription(
       return { kind: 'cancelled', reason: 'period_end' };
     }
     const product = await createProductsRepository(tx).find(licenseId, sub.productId);
-    const [oldestUnpaid] = await repo.unpaidPeriods(licenseId, id);
+    const [oldestUnpaid] = sub.anchorAt ? await repo.unpaidPeriods(licenseId, id, sub.anchorAt) : [];
     // The days to pay count from the renewal: the period's start, or when its order was made if later.
     const unpaidAt = oldestUnpaid
       ? new Date(Math.max(oldestUnpaid.period.startsAt.getTime(), oldestUnpaid.period.createdAt.getTime()))

@@ -158,8 +158,11 @@ export function createSubscriptionsRepository(db: DbOrTx) {
         .set({ orderId })
         .where(and(eq(subscriptionPeriods.licenseId, licenseId), eq(subscriptionPeriods.id, periodId)));
     },
-    /** The periods whose order still awaits payment (or is a draft), oldest first. */
-    async unpaidPeriods(licenseId: number, subscriptionId: number) {
+    /**
+     * The periods from `from` (the current activation's anchor) whose order still awaits payment (or is a
+     * draft), oldest first: an earlier activation's unpaid orders do not end a reactivated subscription.
+     */
+    async unpaidPeriods(licenseId: number, subscriptionId: number, from: Date) {
       return db
         .select({ period: subscriptionPeriods })
         .from(subscriptionPeriods)
@@ -168,6 +171,7 @@ export function createSubscriptionsRepository(db: DbOrTx) {
           and(
             eq(subscriptionPeriods.licenseId, licenseId),
             eq(subscriptionPeriods.subscriptionId, subscriptionId),
+            gte(subscriptionPeriods.startsAt, from),
             inArray(orders.status, ['draft', 'awaiting_payment']),
           ),
         )
@@ -191,9 +195,8 @@ export function createSubscriptionsRepository(db: DbOrTx) {
             where sp.subscription_id = ${subscriptions.id} and sp.starts_at >= ${subscriptions.anchorAt})`,
           oldestUnpaidAt: sql<Date | null>`(select min(greatest(sp.starts_at, sp.created_at))
             from ${subscriptionPeriods} sp join ${orders} o on o.id = sp.order_id
-            where sp.subscription_id = ${subscriptions.id} and o.status in ('draft', 'awaiting_payment'))`.mapWith(
-            subscriptionPeriods.startsAt,
-          ),
+            where sp.subscription_id = ${subscriptions.id} and sp.starts_at >= ${subscriptions.anchorAt}
+              and o.status in ('draft', 'awaiting_payment'))`.mapWith(subscriptionPeriods.startsAt),
         })
         .from(subscriptions)
         .innerJoin(products, eq(products.id, subscriptions.productId))
