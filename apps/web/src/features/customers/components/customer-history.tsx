@@ -1,10 +1,11 @@
 import type { BookingListItem, Filters, OrderListItem, Orders } from '@mostrador/contract';
-import { Badge, Flex, Tag } from 'antd';
+import { Badge, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatEuros } from '../../../lib/format';
 import { useBookingList } from '../../bookings/api';
+import { BookingStatusTag } from '../../bookings/components/booking-status-tag';
 import { useOrderList } from '../../orders/api';
 import { editOrderPath } from '../../orders/components/order-list-paths';
 import { OrderStatusTag } from '../../orders/components/order-list-status-tag';
@@ -17,7 +18,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** The attendance of a booking: a cancelled one says so, a past one whether the customer came. */
 function BookingState({ booking }: { booking: BookingListItem }) {
   const { t } = useTranslation();
-  if (booking.status === 'cancelled') return <Tag>{t('bookings.statuses.cancelled')}</Tag>;
+  if (booking.status === 'cancelled') return <BookingStatusTag status="cancelled" />;
   if (booking.attended === null) return <Badge status="default" text={t('bookings.filters.unmarked')} />;
   return (
     <Badge

@@ -13,7 +13,6 @@ import {
   Grid,
   List,
   Skeleton,
-  Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -24,6 +23,7 @@ import { applyServerErrors } from '../../../components/forms/zod-rule';
 import { DeleteButton } from '../../../components/records/delete-button';
 import { dayjs } from '../../../lib/dayjs';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
+import { BookingStatusTag } from '../../bookings/components/booking-status-tag';
 import { viewCustomerPath } from '../../customers/navigation';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -242,7 +242,7 @@ export function GiftVoucherDrawer({ id, onClose }: { id: number; onClose: () => 
                         {b.customerName} · {b.calendarName}
                       </Typography.Text>
                     </Flex>
-                    {b.status === 'cancelled' && <Tag>{t('bookings.statuses.cancelled')}</Tag>}
+                    {b.status === 'cancelled' && <BookingStatusTag status="cancelled" />}
                   </List.Item>
                 )}
               />
