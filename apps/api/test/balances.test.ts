@@ -418,6 +418,14 @@ describe('booking with a pack session through the API', () => {
       },
     );
     expect(probe.status).toBe(404);
+    // Nor is another license's product taken for one of the company's.
+    const foreignProduct = await call(
+      t,
+      'GET',
+      `/v1/admin/customers/${c.anaId}/pack-sessions?productId=${foreign.massageId}`,
+      { token: c.token },
+    );
+    expect(foreignProduct.status).toBe(400);
   });
 
   it('a booking paid with a session cannot be charged in an order', async () => {

@@ -5,10 +5,11 @@ import {
   type UsablePacks,
 } from '@mostrador/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { PaidOrder, PaidOrderGrant } from '../../workflows/order-paid.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
+import { createProductsRepository } from '../products/products.repository.js';
 import { createBalancesRepository } from './balances.repository.js';
 import { packSessionsFor } from './booking-sessions.js';
 
@@ -56,10 +57,12 @@ export function createBalancesService(deps: { db: Db }) {
 
     /**
      * The customer's packs that may pay a booking of the product now, the soonest to expire first (the
-     * booking drawer offers them); another license's customer is 404.
+     * booking drawer offers them); another license's customer is 404, its product 400 on productId.
      */
     async usablePacks(auth: AuthContext, customerId: number, productId: number): Promise<UsablePacks> {
       if (!(await createCustomersRepository(deps.db).find(auth.licenseId, customerId))) throw notFound();
+      if (!(await createProductsRepository(deps.db).find(auth.licenseId, productId)))
+        throw invalid('productId', 'unknown product');
       const rows = await packSessionsFor(deps.db, auth.licenseId, customerId, productId);
       return {
         items: rows.map((b) => ({ ...b, expiresAt: b.expiresAt?.toISOString() ?? null })),
