@@ -40,6 +40,7 @@ export const queryKeys = {
   bookings: resourceKeys('bookings'),
   giftVouchers: resourceKeys('giftVouchers'),
   suppliers: resourceKeys('suppliers'),
+  subscriptions: resourceKeys('subscriptions'),
   orders: {
     ...resourceKeys('orders'),
     /**

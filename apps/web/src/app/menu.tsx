@@ -13,6 +13,7 @@ import {
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
+  SyncOutlined,
   TeamOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
@@ -39,8 +40,8 @@ export interface MenuEntry {
 
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
- * route (a unit test checks it); subscriptions come back with their screens. The invoices and the
- * invoicing report sit beside the orders they come from.
+ * route (a unit test checks it). The invoices and the invoicing report sit beside the orders they come
+ * from.
  */
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
@@ -135,6 +136,25 @@ export const menuEntries: MenuEntry[] = [
     path: '/licenses',
     permission: 'licenses_find',
     platform: true,
+  },
+  {
+    key: 'subscriptions',
+    label: 'menu.subscriptions',
+    icon: SyncOutlined,
+    children: [
+      {
+        key: 'subscriptionsList',
+        label: 'menu.subscriptionsList',
+        path: '/subscriptions',
+        permission: 'subscriptions_find',
+      },
+      {
+        key: 'subscriptionsCreate',
+        label: 'menu.subscriptionsCreate',
+        path: '/subscriptions/create',
+        permission: 'subscriptions_create',
+      },
+    ],
   },
   {
     key: 'suppliers',

@@ -86,11 +86,24 @@ describe('menu', () => {
       expect(route, `menu entry ${entry.key} (${entry.path})`).toBeDefined();
       expect(typeof route?.page, entry.key).toBe('function');
     }
-    // The screens not built yet are neither in the menu nor routes.
-    const keys = keysOf([...allPermissions]);
-    for (const missing of ['subscriptions']) expect(keys).not.toContain(missing);
-    const paths = routesFor(new Set(allPermissions)).map((r) => r.path);
-    for (const missing of ['/subscriptions']) expect(paths).not.toContain(missing);
+  });
+
+  it('shows the subscriptions (list and new) each with its own permission, after the licenses', () => {
+    expect(keysOf(['subscriptions_edit'])).not.toContain('subscriptions');
+    expect(keysOf(['subscriptions_find'])).toContain('subscriptionsList');
+    expect(keysOf(['subscriptions_find'])).not.toContain('subscriptionsCreate');
+    expect(keysOf(['subscriptions_create'])).toContain('subscriptionsCreate');
+    expect(keysOf(['subscriptions_create'])).not.toContain('subscriptionsList');
+    const top = menuEntries.map((e) => e.key);
+    expect(top.indexOf('subscriptions')).toBe(top.indexOf('licenses') + 1);
+    const paths = (permissions: string[]) => routesFor(new Set(permissions)).map((r) => r.path);
+    expect(paths(['subscriptions_find'])).toEqual(
+      expect.arrayContaining(['/subscriptions', '/subscriptions/view/:id']),
+    );
+    expect(paths(['subscriptions_find'])).not.toContain('/subscriptions/create');
+    expect(paths(['subscriptions_find'])).not.toContain('/subscriptions/edit/:id');
+    expect(paths(['subscriptions_create'])).toContain('/subscriptions/create');
+    expect(paths(['subscriptions_edit'])).toContain('/subscriptions/edit/:id');
   });
 
   it('shows the suppliers after the licenses with suppliers_find; their settlement also needs orders_find', () => {

@@ -243,6 +243,37 @@ export const appRoutes: AppRoute[] = [
     permissions: ['suppliers_edit'],
     page: () => import('../features/suppliers/pages/supplier-edit-page').then((m) => m.SupplierEditPage),
   },
+  // Subscriptions (issue 17): the list, new and edit (an active one only changes its payment method),
+  // and a subscription's page with its periods and their orders.
+  {
+    id: 'subscriptions',
+    path: '/subscriptions',
+    permissions: ['subscriptions_find'],
+    page: () => import('../features/subscriptions/pages/subscriptions-page').then((m) => m.SubscriptionsPage),
+  },
+  {
+    id: 'subscriptionsCreate',
+    path: '/subscriptions/create',
+    permissions: ['subscriptions_create'],
+    page: () =>
+      import('../features/subscriptions/pages/subscription-create-page').then(
+        (m) => m.SubscriptionCreatePage,
+      ),
+  },
+  {
+    id: 'subscriptionsEdit',
+    path: '/subscriptions/edit/:id',
+    permissions: ['subscriptions_edit'],
+    page: () =>
+      import('../features/subscriptions/pages/subscription-edit-page').then((m) => m.SubscriptionEditPage),
+  },
+  {
+    id: 'subscriptionsView',
+    path: '/subscriptions/view/:id',
+    permissions: ['subscriptions_find'],
+    page: () =>
+      import('../features/subscriptions/pages/subscription-view-page').then((m) => m.SubscriptionViewPage),
+  },
   // What each supplier's products sold in a period and what it is owed (opened from the supplier list).
   {
     id: 'supplierSettlement',

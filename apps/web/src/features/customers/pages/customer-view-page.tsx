@@ -24,6 +24,7 @@ import { newBookingForCustomerPath } from '../../bookings/components/bookings-he
 import { CustomerGiftVouchers } from '../../gift-vouchers/components/customer-gift-vouchers';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
+import { CustomerSubscriptions } from '../../subscriptions/components/customer-subscriptions';
 import { useCustomer, useCustomerSummary } from '../api';
 import { CustomerBalances } from '../components/customer-balances';
 import { CustomerBookings, CustomerOrders } from '../components/customer-history';
@@ -40,7 +41,7 @@ const texts: RecordTexts = {
 };
 
 /** The tabs of a customer's page, kept in the address (`?tab=`). */
-const tabs = ['profile', 'bookings', 'orders', 'vouchers', 'balances'] as const;
+const tabs = ['profile', 'bookings', 'orders', 'vouchers', 'subscriptions', 'balances'] as const;
 type Tab = (typeof tabs)[number];
 
 /** The figures under the customer's name: what they spent, their last visit and next booking, counts. */
@@ -190,6 +191,7 @@ function CustomerView({ customer }: { customer: Customer }) {
     bookings: canBookings,
     orders: canOrders,
     vouchers: can('giftVouchers_find'),
+    subscriptions: can('subscriptions_find'),
     balances: true,
   };
   const available: Tab[] = tabs.filter((tab) => tabAllowed[tab]);
@@ -282,6 +284,8 @@ function CustomerView({ customer }: { customer: Customer }) {
               <CustomerBookings customerId={customer.id} />
             ) : key === 'vouchers' ? (
               <CustomerGiftVouchers customerId={customer.id} />
+            ) : key === 'subscriptions' ? (
+              <CustomerSubscriptions customerId={customer.id} />
             ) : key === 'balances' ? (
               <CustomerBalances customerId={customer.id} />
             ) : (
