@@ -134,6 +134,8 @@ describe('booking CRUD', () => {
       giftVoucherCode: null,
       balanceId: null,
       balanceName: null,
+      subscriptionId: null,
+      subscriptionName: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -798,6 +800,7 @@ describe('booking list', () => {
       orderStatus: null,
       giftVoucherCode: null,
       balanceName: null,
+      subscriptionName: null,
     });
     expect(page.items.find((i) => i.id === b3.id)).toMatchObject({
       calendarName: 'Circuito termal',

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, orderLines, orders, products, productTranslations, suppliers } from '../src/db/schema.js';
 import {
+  bookable,
   company,
   createCalendar,
   createCustomer,
@@ -196,17 +197,33 @@ describe('product CRUD', () => {
       canCustomersChangeTheBookingDate: true,
       howManyTimesCanCustomerRescheduleBooking: 1,
     } as const;
+    const classOf = await createProduct(t, token, {
+      taxId,
+      name: 'Clase',
+      type: 'bookable',
+      price: 10,
+      durationInMinutes: 30,
+    });
     const both = await createProduct(t, token, {
       taxId,
       name: 'Suscripción de reservas',
       type: 'bookings_subscription',
       price: 80,
+      packSessions: 4,
+      packProductIds: [classOf.id],
       ...subscription,
       ...booking,
     });
     expect(both).toMatchObject({ ...subscription, ...booking });
     for (const type of ['program_subscription', 'supplier_subscription', 'credit_subscription'] as const) {
-      const p = await createProduct(t, token, { taxId, name: type, type, price: 10, ...subscription });
+      const p = await createProduct(t, token, {
+        taxId,
+        name: type,
+        type,
+        price: 10,
+        packProductIds: [classOf.id],
+        ...subscription,
+      });
       expect(p, type).toMatchObject({ ...subscription, durationInMinutes: null });
     }
     for (const type of ['bookable', 'bookable_gift'] as const) {
@@ -423,7 +440,24 @@ describe('product validation', () => {
       [{ ...base, durationInMinutes: 0 }, 'durationInMinutes'],
       [{ ...base, durationInMinutes: 7.5 }, 'durationInMinutes'],
       [{ ...base, type: 'bookable_gift', durationInMinutes: undefined }, 'durationInMinutes'],
-      [{ ...base, type: 'bookings_subscription', durationInMinutes: undefined }, 'durationInMinutes'],
+      [
+        {
+          ...base,
+          type: 'bookings_subscription',
+          packSessions: 1,
+          packProductIds: [1],
+          durationInMinutes: undefined,
+        },
+        'durationInMinutes',
+      ],
+      [{ ...base, type: 'bookings_subscription', packProductIds: [1] }, 'packSessions'],
+      [{ ...base, type: 'bookings_subscription', packSessions: 4 }, 'packProductIds'],
+      [{ ...base, type: 'bookings_subscription', packSessions: 4, packProductIds: [] }, 'packProductIds'],
+      [{ ...base, type: 'bookings_subscription', packSessions: 0, packProductIds: [1] }, 'packSessions'],
+      [{ ...subscription, type: 'program_subscription' }, 'packProductIds'],
+      [{ ...subscription, type: 'program_subscription', packProductIds: [] }, 'packProductIds'],
+      [{ ...subscription, type: 'credit_subscription', price: 0 }, 'creditAmount'],
+      [{ ...subscription, type: 'credit_subscription', creditAmount: 0 }, 'creditAmount'],
       [{ ...base, spacesOccupiedInTheCalendar: 0 }, 'spacesOccupiedInTheCalendar'],
       [{ ...base, howManyTimesCanCustomerRescheduleBooking: -1 }, 'howManyTimesCanCustomerRescheduleBooking'],
       [{ ...subscription, periodicity: { quantity: 0, unit: 'month' } }, 'periodicity.quantity'],
@@ -629,6 +663,108 @@ describe('product reference (SKU)', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.code).toBe(ErrorCode.productReferenceExists);
     expect((await list(token)).total).toBe(1);
+  });
+});
+
+describe('subscription products: what they give and name', () => {
+  it('a bookings_subscription keeps its sessions and products, a program_subscription its products, a credit_subscription its credit', async () => {
+    const { token, taxId } = await company(t);
+    const yoga = await createProduct(t, token, { taxId, name: 'Yoga', ...bookable(60) });
+    const cream = await createProduct(t, token, { taxId, name: 'Crema', type: 'regular', price: 5 });
+    const monthly = { periodicity: { quantity: 1, unit: 'month' } } as const;
+    const sessions = await createProduct(t, token, {
+      taxId,
+      name: '4 clases al mes',
+      type: 'bookings_subscription',
+      price: 50,
+      durationInMinutes: 60,
+      packSessions: 4,
+      packProductIds: [yoga.id, yoga.id],
+      creditAmount: 10,
+      ...monthly,
+    });
+    expect(sessions).toMatchObject({ packSessions: 4, packProductIds: [yoga.id], creditAmount: null });
+    const program = await createProduct(t, token, {
+      taxId,
+      name: 'Programa yoga',
+      type: 'program_subscription',
+      price: 39,
+      packSessions: 4,
+      packProductIds: [yoga.id],
+      ...monthly,
+    });
+    expect(program).toMatchObject({ packSessions: null, packProductIds: [yoga.id], creditAmount: null });
+    const credit = await createProduct(t, token, {
+      taxId,
+      name: 'Saldo mensual',
+      type: 'credit_subscription',
+      price: 45,
+      creditAmount: 50,
+      packProductIds: [yoga.id],
+      ...monthly,
+    });
+    expect(credit).toMatchObject({ packSessions: null, packProductIds: [], creditAmount: 50 });
+    // Only the company's products booked on a calendar.
+    const foreign = await company(t);
+    const theirs = await createProduct(t, foreign.token, {
+      taxId: foreign.taxId,
+      name: 'Suyo',
+      ...bookable(60),
+    });
+    for (const id of [cream.id, theirs.id]) {
+      const res = await call(t, 'POST', url, {
+        token,
+        payload: {
+          name: 'P',
+          type: 'program_subscription',
+          price: 10,
+          taxType: taxId,
+          packProductIds: [yoga.id, id],
+        },
+      });
+      expect(failingFields(res)).toEqual(['packProductIds.1']);
+    }
+  });
+
+  it('a product that subscriptions use does not change type (1000201), until they are gone', async () => {
+    const { token, taxId } = await company(t);
+    const body = {
+      name: 'Saldo mensual',
+      type: 'credit_subscription',
+      price: 45,
+      taxType: taxId,
+      periodicity: { quantity: 1, unit: 'month' },
+    } as const;
+    const plan = await createProduct(t, token, { ...body, taxId });
+    const customer = await createCustomer(t, token, { name: 'Ana' });
+    const sub = await call(t, 'POST', '/v1/admin/subscriptions', {
+      token,
+      payload: {
+        customerId: customer.id,
+        productId: plan.id,
+        startsAt: '2027-03-01',
+        paymentMethod: 'transfer',
+      },
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    const res = await call(t, 'PUT', `${url}/${plan.id}`, {
+      token,
+      payload: { ...body, type: 'subscription' },
+    });
+    expectError(res, 409, ErrorCode.productTypeLockedBySubscription);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'type' })]);
+    expect(res.body.error.code).toBe(1000201);
+    // Other changes are fine.
+    const renamed = await call(t, 'PUT', `${url}/${plan.id}`, { token, payload: { ...body, price: 50 } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await call(t, 'DELETE', `/v1/admin/subscriptions/${sub.body.data.id}`, { token })).status).toBe(
+      200,
+    );
+    const changed = await call(t, 'PUT', `${url}/${plan.id}`, {
+      token,
+      payload: { ...body, type: 'subscription' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   });
 });
 

@@ -39,7 +39,11 @@ const notesSchema = z
  * another booking of it is still ahead (1000007), each on `giftVoucherCode`. With `balanceId` one session of
  * the customer's pack pays it instead (price 0, no order; one unit): refused when the balance is not a pack of
  * this customer (400), the pack does not include the product (1000185), it has expired (1000186) or has no
- * session left (1000187), each on `balanceId`. A voucher and a pack do not pay the same booking.
+ * session left (1000187), each on `balanceId`. With `subscriptionId` the customer's active
+ * program_subscription makes it free (price 0, no order; one unit): refused when it is not a subscription
+ * of this customer (400), not active (1000197) or its program does not include the product (1000200), or it
+ * ends at its period's end before the booking starts (1000197), each on `subscriptionId`. A voucher, a pack
+ * and a subscription do not pay the same booking.
  */
 export const bookingBody = z.object({
   bookingCalendarId: dbId,
@@ -51,6 +55,11 @@ export const bookingBody = z.object({
   price: euros.min(0).optional().describe("Unit price in euros, VAT included; absent: the product's price"),
   giftVoucherCode: giftVoucherCodeInput,
   balanceId: dbId.optional().describe("A pack balance of the customer's whose session pays the booking"),
+  subscriptionId: dbId
+    .optional()
+    .describe(
+      "An active program_subscription of the customer's that includes the product: the booking is free",
+    ),
 });
 export type BookingBody = z.input<typeof bookingBody>;
 
@@ -102,6 +111,18 @@ export const bookingSchema = z.object({
     .nullable()
     .describe("The customer's pack whose session paid it (no order then)"),
   balanceName: z.string().nullable().describe("That pack's product name"),
+  // Always sent; optional in the type only so that records built before the field stay valid.
+  subscriptionId: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe("The customer's program subscription that made it free (no order then); always sent"),
+  subscriptionName: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("That subscription's product name; always sent"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -169,6 +190,13 @@ export const bookingListItemSchema = z.object({
     .string()
     .nullable()
     .describe("The product name of the customer's pack whose session paid it (no order then)"),
+  subscriptionName: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The product name of the customer's program subscription that made it free (no order then); always sent",
+    ),
 });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 

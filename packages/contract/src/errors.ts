@@ -105,6 +105,9 @@ export const ErrorCode = {
   subscriptionNotActive: 1000197,
   subscriptionActiveLocked: 1000198,
   productHasSubscriptions: 1000199,
+  subscriptionNotForProduct: 1000200,
+  productTypeLockedBySubscription: 1000201,
+  subscriptionHasBookings: 1000202,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -215,6 +218,9 @@ export const errorStatus: Record<ErrorKey, number> = {
   subscriptionNotActive: 409,
   subscriptionActiveLocked: 409,
   productHasSubscriptions: 409,
+  subscriptionNotForProduct: 409,
+  productTypeLockedBySubscription: 409,
+  subscriptionHasBookings: 409,
   giftVoucherSaleUsed: 409,
 };
 
@@ -339,6 +345,9 @@ export const errorMessage: Record<ErrorKey, string> = {
   subscriptionActiveLocked:
     'An active subscription keeps its customer, product, start and periodicity, and cannot be deleted: cancel it first',
   productHasSubscriptions: 'The product has subscriptions: it cannot be deleted',
+  subscriptionNotForProduct: "The subscription's program does not include this product",
+  productTypeLockedBySubscription: 'Cannot change the type of a product that subscriptions use',
+  subscriptionHasBookings: 'The subscription made bookings free: it cannot be deleted',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -47,6 +47,33 @@ export const subscriptionProductTypes = [
   'credit_subscription',
 ] as const satisfies readonly ProductType[];
 
+/** Types that name the bookable products their sessions or free bookings are for (`packProductIds`). */
+export const productTypesNamingProducts = [
+  'pack',
+  'bookings_subscription',
+  'program_subscription',
+] as const satisfies readonly ProductType[];
+/** Types that give sessions (`packSessions`): a pack per unit sold, a bookings_subscription per service period. */
+export const productTypesWithSessions = [
+  'pack',
+  'bookings_subscription',
+] as const satisfies readonly ProductType[];
+/** Types that give credit (`creditAmount`, else the price): a credit per unit, a credit_subscription per service period. */
+export const productTypesWithCredit = [
+  'credit',
+  'credit_subscription',
+] as const satisfies readonly ProductType[];
+
+export function namesProducts(type: ProductType): boolean {
+  return (productTypesNamingProducts as readonly ProductType[]).includes(type);
+}
+export function givesSessions(type: ProductType): boolean {
+  return (productTypesWithSessions as readonly ProductType[]).includes(type);
+}
+export function givesCredit(type: ProductType): boolean {
+  return (productTypesWithCredit as readonly ProductType[]).includes(type);
+}
+
 export function isBookableType(type: ProductType): boolean {
   return (bookableProductTypes as readonly ProductType[]).includes(type);
 }
@@ -131,6 +158,10 @@ const commissionQuantity = z
  *   `canCustomersChangeTheBookingDate`); `howManyTimesCanCustomerRescheduleBooking` only counts when
  *   customers may change the date.
  * - `supplierCommissionType` and `supplierCommissionQuantity` go together (a percentage at most 100).
+ * - What a sale or a paid period gives: a pack and a bookings_subscription need `packSessions` and
+ *   `packProductIds` (the bookable products the sessions pay for); a program_subscription needs
+ *   `packProductIds` (the products booked free while it is active); a credit and a credit_subscription
+ *   give `creditAmount` (else the price, which must then be above 0).
  */
 export const productBody = z
   .object({
@@ -172,31 +203,42 @@ export const productBody = z
         'The booking calendar of the company the product is booked on (GET /admin/booking-calendars)',
       ),
     supplierId: dbId.nullable().optional(),
-    packSessions: count(1, 1000).describe('A pack: the sessions one unit sold gives; required for a pack'),
+    packSessions: count(1, 1000).describe(
+      'A pack: the sessions one unit sold gives; a bookings_subscription: the sessions each paid service period gives. Required for both',
+    ),
     packProductIds: z
       .array(dbId)
       .max(100)
       .nullable()
       .optional()
       .describe(
-        "A pack: the company's bookable products its sessions pay for (at least one); required for a pack",
+        "The company's bookable products (at least one) a pack's or a bookings_subscription's sessions pay for, or a program_subscription makes free; required for those types",
       ),
     creditAmount: euros
       .min(0.01)
       .nullable()
       .optional()
-      .describe('A credit: the euros one unit sold gives to spend; absent or null: the price'),
+      .describe(
+        'A credit: the euros one unit sold gives to spend; a credit_subscription: the euros each paid service period gives. Absent or null: the price',
+      ),
   })
   .superRefine((p, ctx) => {
-    if (p.type === 'pack' && p.packSessions == null)
-      ctx.addIssue({ code: 'custom', path: ['packSessions'], message: 'required for a pack' });
-    if (p.type === 'pack' && !p.packProductIds?.length)
+    if (givesSessions(p.type) && p.packSessions == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['packSessions'],
+        message: p.type === 'pack' ? 'required for a pack' : 'required for a bookings subscription',
+      });
+    if (namesProducts(p.type) && !p.packProductIds?.length)
       ctx.addIssue({
         code: 'custom',
         path: ['packProductIds'],
-        message: 'a pack names at least one product',
+        message:
+          p.type === 'pack'
+            ? 'a pack names at least one product'
+            : 'the subscription names at least one product',
       });
-    if (p.type === 'credit' && p.creditAmount == null && p.price <= 0)
+    if (givesCredit(p.type) && p.creditAmount == null && p.price <= 0)
       ctx.addIssue({ code: 'custom', path: ['creditAmount'], message: 'a credit gives more than 0 €' });
     if (isBookableType(p.type) && p.durationInMinutes == null) {
       ctx.addIssue({
@@ -240,7 +282,8 @@ export const productBody = z
       'periodicity (absent: 1 month); freeSubscriptionTrialDays, daysToPaySubscriptionRenewal and ' +
       'periodicityOfSubscriptionPayment apply to them only. Fields that do not apply to the type are stored as ' +
       'null (false for canCustomersChangeTheBookingDate). supplierCommissionType and supplierCommissionQuantity go together. ' +
-      'A pack needs packSessions and packProductIds (bookable products of the company); a credit gives creditAmount euros (default: the price).',
+      'A pack and a bookings_subscription need packSessions and packProductIds (bookable products of the company), a program_subscription packProductIds; ' +
+      'a credit and a credit_subscription give creditAmount euros (default: the price).',
   );
 export type ProductBody = z.input<typeof productBody>;
 
@@ -268,10 +311,13 @@ export const productSchema = z.object({
   supplierCommissionQuantity: z.number().nullable(),
   bookingCalendarId: z.number().int().nullable(),
   supplierId: z.number().int().nullable(),
-  /** A pack: sessions per unit and the products they pay for; null and [] for other types. */
+  /**
+   * A pack (per unit) or bookings_subscription (per service period): sessions and the products they pay
+   * for; a program_subscription: the products it makes free; null and [] for other types.
+   */
   packSessions: z.number().int().nullable(),
   packProductIds: z.array(z.number().int()),
-  /** A credit: the euros one unit gives; null for other types. */
+  /** A credit (per unit) or credit_subscription (per service period): the euros it gives; null for other types. */
   creditAmount: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -9,7 +9,10 @@ interface DemoProduct {
   product: Omit<ProductBody, 'taxType' | 'bookingCalendarId'>;
   /** The calendar a bookable product is booked on. */
   calendar?: DemoCalendarKey;
-  /** A pack: the references of the products (listed before it) its sessions pay for. */
+  /**
+   * A pack or a bookings_subscription: the references of the products (listed before it) its sessions pay
+   * for; a program_subscription: those it makes free.
+   */
   packOf?: string[];
   en: [name: string, description: string | null];
   ca: [name: string, description: string | null];
@@ -178,7 +181,9 @@ const demoProducts: DemoProduct[] = [
       periodicity: { quantity: 1, unit: 'month' },
       periodicityOfSubscriptionPayment: 'monthly',
       daysToPaySubscriptionRenewal: 5,
+      packSessions: 4,
     },
+    packOf: ['MAS-REL-60'],
     en: ['4 massages a month subscription', 'Four 60-minute massages every month.'],
     ca: ['Subscripció 4 massatges al mes', 'Quatre massatges de 60 minuts cada mes.'],
   },
@@ -192,6 +197,7 @@ const demoProducts: DemoProduct[] = [
       periodicity: { quantity: 1, unit: 'week' },
       periodicityOfSubscriptionPayment: 'weekly',
     },
+    packOf: ['YOG-CLA'],
     en: ['8-week anti-stress programme', 'Yoga, meditation and a weekly massage for eight weeks.'],
     ca: ['Programa antiestrès 8 setmanes', 'Ioga, meditació i un massatge setmanal durant vuit setmanes.'],
   },
@@ -216,6 +222,7 @@ const demoProducts: DemoProduct[] = [
       description: 'Cada mes, 50 € de saldo para tratamientos.',
       price: 45,
       type: 'credit_subscription',
+      creditAmount: 50,
       periodicity: { quantity: 1, unit: 'month' },
       periodicityOfSubscriptionPayment: 'monthly',
     },

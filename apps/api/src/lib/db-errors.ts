@@ -49,6 +49,7 @@ export const referencedRowRefusals = {
   subscriptions_customer_id_customers_id_fk: 'cannotDeleteCustomer',
   // A product whose subscription orders were placed answers productUsedInOrder first (order_lines' key).
   subscriptions_product_id_products_id_fk: 'productHasSubscriptions',
+  bookings_subscription_id_subscriptions_id_fk: 'subscriptionHasBookings',
 } as const satisfies Record<string, ErrorKey>;
 
 interface PgError {

@@ -250,7 +250,7 @@ export async function renewSubscription(
         cancelledAt: sub.cancelAt,
         cancelReason: 'period_end',
       });
-      await releaseSubscriptionGrants(tx, licenseId, id);
+      await releaseSubscriptionGrants(tx, licenseId, id, now, { revokeSessions: false });
       return { kind: 'cancelled', reason: 'period_end' };
     }
     const product = await createProductsRepository(tx).find(licenseId, sub.productId);
@@ -266,7 +266,7 @@ export async function renewSubscription(
         cancelledAt: now,
         cancelReason: 'unpaid',
       });
-      await releaseSubscriptionGrants(tx, licenseId, id);
+      await releaseSubscriptionGrants(tx, licenseId, id, now, { revokeSessions: true });
       return { kind: 'cancelled', reason: 'unpaid' };
     }
     const orderIds = await chargeDuePeriods(tx, deps, sub, settings, now);
@@ -311,6 +311,9 @@ export async function cancelSubscription(
       cancelledAt: now,
       cancelReason: 'cancelled',
     });
-    await releaseSubscriptionGrants(tx, auth.licenseId, id);
+    await releaseSubscriptionGrants(tx, auth.licenseId, id, now, {
+      revokeSessions: true,
+      userId: auth.userId,
+    });
   });
 }

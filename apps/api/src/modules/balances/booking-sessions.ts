@@ -49,8 +49,8 @@ export async function spendPackSession(
 
 /**
  * The booking's session comes back to its pack (cancelled or deleted in time: the caller decides when),
- * once per booking: only when the booking's last movement on the balance is its 'booking' spend.
- * A second call, or a booking the pack never paid, changes nothing.
+ * once per booking: only when the booking's last movement on the balance is its 'booking' spend, and
+ * never to a balance that was revoked. A second call, or a booking the pack never paid, changes nothing.
  */
 export async function returnPackSession(
   tx: DbOrTx,
@@ -62,6 +62,8 @@ export async function returnPackSession(
   if (balance?.kind !== 'pack') throw notFound();
   const [last] = await repo.bookingMovements(licenseId, balance.id, input.bookingId);
   if (last?.reason !== 'booking') return;
+  // A revoked balance (its subscription ended at once, or its sale refunded) takes nothing back.
+  if ((await repo.movementsOf(licenseId, [balance.id])).some((m) => m.reason === 'revoked')) return;
   await repo.add(licenseId, balance.id, 1);
   await repo.move({
     licenseId,

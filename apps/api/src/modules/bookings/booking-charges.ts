@@ -10,7 +10,7 @@ import { bookings } from './bookings.table.js';
 
 /**
  * The bookings to charge, locked (two orders charging one booking take turns), in id order. One paid with
- * a gift voucher or a pack's session is not chargeable: it is left out, so the order refuses it as an
+ * a gift voucher, a pack's session or a program subscription is not chargeable: it is left out, so the order refuses it as an
  * unknown booking.
  */
 export async function lockChargeable(tx: DbOrTx, licenseId: number, ids: number[]) {
@@ -24,6 +24,7 @@ export async function lockChargeable(tx: DbOrTx, licenseId: number, ids: number[
         inArray(bookings.id, ids),
         isNull(bookings.giftVoucherId),
         isNull(bookings.balanceId),
+        isNull(bookings.subscriptionId),
       ),
     )
     .orderBy(asc(bookings.id))

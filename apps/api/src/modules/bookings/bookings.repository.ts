@@ -11,10 +11,13 @@ import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
+import { subscriptions } from '../subscriptions/subscriptions.table.js';
 import { bookings } from './bookings.table.js';
 
 /** The product of the pack balance that paid a booking (products is joined as the booked one). */
 const packProducts = alias(products, 'pack_products');
+/** The product of the program subscription that made a booking free. */
+const programProducts = alias(products, 'program_products');
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingValues = Omit<
@@ -29,6 +32,7 @@ export type BookingRecord = BookingRow & {
   orderId: number | null;
   giftVoucherCode: string | null;
   balanceName: string | null;
+  subscriptionName: string | null;
 };
 
 /**
@@ -110,12 +114,14 @@ const listColumns = {
   orderStatus: orders.status,
   giftVoucherCode: giftVouchers.code,
   balanceName: packProducts.name,
+  subscriptionName: programProducts.name,
 };
 const recordColumns = {
   booking: bookings,
   orderId: orderLines.orderId,
   giftVoucherCode: giftVouchers.code,
   balanceName: packProducts.name,
+  subscriptionName: programProducts.name,
 };
 
 export function createBookingsRepository(db: DbOrTx) {
@@ -128,6 +134,7 @@ export function createBookingsRepository(db: DbOrTx) {
           orderId: number | null;
           giftVoucherCode: string | null;
           balanceName: string | null;
+          subscriptionName: string | null;
         }
       | undefined,
   ) =>
@@ -137,6 +144,7 @@ export function createBookingsRepository(db: DbOrTx) {
       orderId: r.orderId,
       giftVoucherCode: r.giftVoucherCode,
       balanceName: r.balanceName,
+      subscriptionName: r.subscriptionName,
     } satisfies BookingRecord);
   return {
     /**
@@ -161,6 +169,8 @@ export function createBookingsRepository(db: DbOrTx) {
           .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
           .leftJoin(customerBalances, eq(customerBalances.id, bookings.balanceId))
           .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
+          .leftJoin(subscriptions, eq(subscriptions.id, bookings.subscriptionId))
+          .leftJoin(programProducts, eq(programProducts.id, subscriptions.productId))
           .where(where)
           .orderBy(...c.orderBy)
           .limit(c.limit)
@@ -215,6 +225,8 @@ export function createBookingsRepository(db: DbOrTx) {
         .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
         .leftJoin(customerBalances, eq(customerBalances.id, bookings.balanceId))
         .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
+        .leftJoin(subscriptions, eq(subscriptions.id, bookings.subscriptionId))
+        .leftJoin(programProducts, eq(programProducts.id, subscriptions.productId))
         .where(scope(licenseId, id));
       return toRecord(row);
     },

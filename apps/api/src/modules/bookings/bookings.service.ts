@@ -41,6 +41,7 @@ import type { BookingMailKind, MailComposer } from '../mails/mail-composer.js';
 import type { MailsService } from '../mails/mails.service.js';
 import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { checkProgramBooking } from '../subscriptions/program-bookings.js';
 import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
 
 type CreateBody = z.output<typeof bookingBody>;
@@ -80,7 +81,7 @@ function rulesOf(calendar: CalendarRow): CalendarRules {
 }
 
 /** What paid a booking besides its row: the order that sold it, the voucher or the pack. */
-type PaidBy = Pick<BookingRecord, 'orderId' | 'giftVoucherCode' | 'balanceName'>;
+type PaidBy = Pick<BookingRecord, 'orderId' | 'giftVoucherCode' | 'balanceName' | 'subscriptionName'>;
 
 function toBooking(row: BookingRow, paid: PaidBy): Booking {
   return {
@@ -101,6 +102,8 @@ function toBooking(row: BookingRow, paid: PaidBy): Booking {
     giftVoucherCode: paid.giftVoucherCode,
     balanceId: row.balanceId,
     balanceName: paid.balanceName,
+    subscriptionId: row.subscriptionId,
+    subscriptionName: paid.subscriptionName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -324,6 +327,7 @@ export function createBookingsService(deps: {
         orderStatus: r.orderStatus,
         giftVoucherCode: r.giftVoucherCode,
         balanceName: r.balanceName,
+        subscriptionName: r.subscriptionName,
       }));
       return pageOf(items, count, query);
     },
@@ -387,10 +391,17 @@ export function createBookingsService(deps: {
       const unitSpaces = product.spacesOccupiedInTheCalendar ?? 1;
       const code = body.giftVoucherCode;
       const balanceId = body.balanceId;
+      const subscriptionId = body.subscriptionId;
       if (code !== undefined && balanceId !== undefined)
         throw invalid('balanceId', 'a gift voucher already pays the booking');
-      if ((code !== undefined || balanceId !== undefined) && body.quantity !== 1)
-        throw invalid('quantity', 'a gift voucher or a pack session pays a booking of one unit');
+      if (subscriptionId !== undefined && (code !== undefined || balanceId !== undefined))
+        throw invalid('subscriptionId', 'a gift voucher or a pack already pays the booking');
+      const paidOtherwise = code !== undefined || balanceId !== undefined || subscriptionId !== undefined;
+      if (paidOtherwise && body.quantity !== 1)
+        throw invalid(
+          'quantity',
+          'a gift voucher, a pack session or a subscription pays a booking of one unit',
+        );
       const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
@@ -401,6 +412,14 @@ export function createBookingsService(deps: {
           // take turns on it and cannot deadlock.
           const giftVoucherId =
             code === undefined ? null : await useGiftVoucher(tx, auth.licenseId, code, product.id);
+          // The subscription is read after the calendar's lock too.
+          if (subscriptionId !== undefined)
+            await checkProgramBooking(tx, auth.licenseId, {
+              subscriptionId,
+              customerId: body.customerId,
+              productId: product.id,
+              startsAt,
+            });
           const inserted = await createBookingsRepository(tx).insert(auth.licenseId, {
             bookingCalendarId: calendar.id,
             productId: product.id,
@@ -409,16 +428,16 @@ export function createBookingsService(deps: {
             endsAt: new Date(startsAt.getTime() + length * MINUTE),
             quantity: body.quantity,
             spaces: body.quantity * unitSpaces,
-            priceCents:
-              giftVoucherId !== null || balanceId !== undefined
-                ? 0
-                : body.price === undefined
-                  ? product.priceCents
-                  : eurosToCents(body.price),
+            priceCents: paidOtherwise
+              ? 0
+              : body.price === undefined
+                ? product.priceCents
+                : eurosToCents(body.price),
             notes: body.notes ?? null,
             status: 'confirmed',
             giftVoucherId,
             balanceId: balanceId ?? null,
+            subscriptionId: subscriptionId ?? null,
           });
           // The pack is locked after the calendar too; its session names the booking it paid.
           if (balanceId !== undefined)

@@ -8,6 +8,7 @@ import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
 import { licenses } from '../licenses/licenses.table.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { products } from '../products/products.table.js';
+import { subscriptions } from '../subscriptions/subscriptions.table.js';
 
 /** A cancelled booking stays on record but takes no space. */
 export type BookingStatus = 'confirmed' | 'cancelled';
@@ -54,6 +55,13 @@ export const bookings = pgTable(
     balanceId: integer('balance_id').references((): AnyPgColumn => customerBalances.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * The customer's program_subscription that made it free (no order then): kept while its bookings
+     * name it (a subscription with bookings is not deleted, 1000202).
+     */
+    subscriptionId: integer('subscription_id').references((): AnyPgColumn => subscriptions.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     // The list's default sort: date desc, id breaking ties.
@@ -82,5 +90,8 @@ export const bookings = pgTable(
       .on(t.giftVoucherId, t.startsAt)
       .where(sql`${t.giftVoucherId} is not null`),
     index('bookings_balance_idx').on(t.balanceId, t.startsAt).where(sql`${t.balanceId} is not null`),
+    index('bookings_subscription_idx')
+      .on(t.subscriptionId, t.startsAt)
+      .where(sql`${t.subscriptionId} is not null`),
   ],
 );

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
+import { subscriptions } from '../subscriptions/subscriptions.table.js';
 import { suppliers } from '../suppliers/suppliers.table.js';
 import { productPackItems, products, productTranslations } from './products.table.js';
 
@@ -97,6 +98,15 @@ export function createProductsRepository(db: DbOrTx) {
         await db
           .insert(productPackItems)
           .values([...new Set(productIds)].map((productId) => ({ licenseId, packId, productId })));
+    },
+    /** Whether any subscription (of any status) is to the product. */
+    async hasSubscriptions(licenseId: number, productId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.licenseId, licenseId), eq(subscriptions.productId, productId)))
+        .limit(1);
+      return row !== undefined;
     },
     /** Of `ids`, those that are the license's products booked on a calendar. */
     async bookableIds(licenseId: number, ids: readonly number[]): Promise<Set<number>> {

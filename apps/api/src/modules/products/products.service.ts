@@ -1,11 +1,14 @@
 import {
   centsToEuros,
   eurosToCents,
+  givesCredit,
+  givesSessions,
   isBookableType,
   isSubscriptionType,
   type Language,
   type ListQuery,
   languages,
+  namesProducts,
   type Product,
   type ProductListItem,
   type ProductTranslation,
@@ -104,8 +107,8 @@ function valuesOf(body: Body): ProductValues {
     // Only products booked on a calendar link to one (a stale link would also keep the calendar from being deleted).
     bookingCalendarId: bookable ? (body.bookingCalendarId ?? null) : null,
     supplierId: body.supplierId ?? null,
-    packSessions: body.type === 'pack' ? (body.packSessions ?? null) : null,
-    creditCents: body.type === 'credit' ? eurosToCents(body.creditAmount ?? body.price) : null,
+    packSessions: givesSessions(body.type) ? (body.packSessions ?? null) : null,
+    creditCents: givesCredit(body.type) ? eurosToCents(body.creditAmount ?? body.price) : null,
   };
 }
 
@@ -131,8 +134,8 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
       },
       { field: 'supplierId', table: suppliers, id: body.supplierId, what: 'supplier' },
     ]);
-    // A pack's sessions pay for the company's products booked on a calendar.
-    const packIds = body.type === 'pack' ? (body.packProductIds ?? []) : [];
+    // A pack's or a subscription's sessions (or free bookings) are for the company's products booked on a calendar.
+    const packIds = namesProducts(body.type) ? (body.packProductIds ?? []) : [];
     const bookable = await repo.bookableIds(licenseId, packIds);
     const errors = packIds.flatMap((pid, i) =>
       bookable.has(pid) ? [] : [{ field: `packProductIds.${i}`, message: 'unknown bookable product' }],
@@ -162,13 +165,19 @@ export function createProductsService(deps: { db: Db; settings: SettingsService 
           ) {
             throw new AppError('productTypeLocked', [{ field: 'type', message: 'used in an order' }]);
           }
+          // What a subscription grants follows its product's type: it stays while subscriptions use it.
+          if (current.type !== body.type && (await r.hasSubscriptions(auth.licenseId, id))) {
+            throw new AppError('productTypeLockedBySubscription', [
+              { field: 'type', message: 'used by a subscription' },
+            ]);
+          }
           row = await r.update(auth.licenseId, id, valuesOf(body));
         }
         if (!row) throw notFound();
         await r.replacePackProducts(
           auth.licenseId,
           row.id,
-          body.type === 'pack' ? (body.packProductIds ?? []) : [],
+          namesProducts(body.type) ? (body.packProductIds ?? []) : [],
         );
         await r.saveTranslation(auth.licenseId, row.id, {
           language,

@@ -216,11 +216,11 @@ export function createSubscriptionsService(deps: {
     },
     /**
      * See `activateSubscription`: the first period's order, or none during the free trial; an online
-     * one's payment link is mailed to the customer.
+     * one's payment link is mailed to the customer. `at` is the clock's time unless given (the demo).
      */
-    async activate(auth: AuthContext, id: number) {
+    async activate(auth: AuthContext, id: number, at: Date = now()) {
       const settings = await deps.settings.ofLicense(auth.licenseId);
-      const placed = await activateSubscription(workflowDeps, auth, settings, id, now());
+      const placed = await activateSubscription(workflowDeps, auth, settings, id, at);
       // Committed: an online first order's payment link goes to the customer (else staff send it).
       if (placed.paymentMethod === 'online' && deps.mailLink)
         for (const orderId of placed.orderIds) await deps.mailLink(auth, orderId).catch(() => undefined);
@@ -230,8 +230,8 @@ export function createSubscriptionsService(deps: {
      * Cancels an active subscription (1000197 otherwise): at once, or at the end of the period charged
      * (the trial's end when none was), when the renewal job turns it inactive.
      */
-    async cancel(auth: AuthContext, id: number, atPeriodEnd: boolean) {
-      await cancelSubscription(db, auth, id, atPeriodEnd, now());
+    async cancel(auth: AuthContext, id: number, atPeriodEnd: boolean, at: Date = now()) {
+      await cancelSubscription(db, auth, id, atPeriodEnd, at);
       return service.get(auth, id);
     },
     /** The renewal of one subscription at `now` (the job's step). */

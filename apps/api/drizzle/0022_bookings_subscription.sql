@@ -1,0 +1,3 @@
+ALTER TABLE "bookings" ADD COLUMN "subscription_id" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bookings_subscription_idx" ON "bookings" USING btree ("subscription_id","starts_at") WHERE "bookings"."subscription_id" is not null;
