@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ImageUpload } from '../../files/components/image-upload';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
+import { SubscriptionSettingsCard } from '../../subscriptions/components/subscription-settings-card';
 import { useUpdateSettings } from '../api';
 import { LanguageFields } from '../components/language-fields';
 import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
@@ -154,6 +155,7 @@ export function CompanySettingsPage() {
         )}
       </Form>
       <VoucherSettingsCard />
+      <SubscriptionSettingsCard />
     </>
   );
 }

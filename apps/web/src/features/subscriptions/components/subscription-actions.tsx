@@ -26,12 +26,12 @@ export const holderOf = (
 /** "Marta Ruiz · Yoga mensual": how a subscription is named in questions and messages. */
 export const subscriptionName = (s: SubscriptionRef) => `${holderOf(s)} · ${s.productName}`;
 
-/** The action a subscription's state offers: activate an inactive one, cancel an active one not ending. */
-export function statusActionOf(
-  s: Pick<SubscriptionRef, 'status' | 'cancelAt'>,
-): 'activate' | 'cancel' | null {
-  if (s.status === 'inactive') return 'activate';
-  return s.cancelAt ? null : 'cancel';
+/**
+ * The action a subscription's state offers: activate an inactive one, cancel an active one (one ending at
+ * its period's end may still be cancelled at once).
+ */
+export function statusActionOf(s: Pick<SubscriptionRef, 'status'>): 'activate' | 'cancel' {
+  return s.status === 'inactive' ? 'activate' : 'cancel';
 }
 
 export const StatusActionIcon = ({ action }: { action: 'activate' | 'cancel' }) =>
@@ -134,7 +134,7 @@ export function useSubscriptionActions() {
   return { ask, dialogs, pending: activate.isPending || cancel.isPending };
 }
 
-/** The record page's activate or cancel button (none while it ends at its period's end). */
+/** The record page's activate or cancel button. */
 export function SubscriptionStatusButton({
   subscription,
   onAsk,
@@ -144,7 +144,6 @@ export function SubscriptionStatusButton({
 }) {
   const { t } = useTranslation();
   const action = statusActionOf(subscription);
-  if (!action) return null;
   return (
     <Button
       type={action === 'activate' ? 'primary' : 'default'}

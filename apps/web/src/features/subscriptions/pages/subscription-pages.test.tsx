@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../lib/format';
 import { stubFetch } from '../../../test/fetch';
 import { renderInApp, renderRoutes, testUser } from '../../../test/render';
+import { SubscriptionSettingsCard } from '../components/subscription-settings-card';
 import { nextRenewalDays } from '../subscription-values';
 import { SubscriptionCreatePage } from './subscription-create-page';
 import { SubscriptionViewPage } from './subscription-view-page';
@@ -308,5 +309,35 @@ describe('the subscription page', () => {
     const post = calls.find((c) => c.init.method === 'POST');
     expect(post?.url).toBe('/v1/admin/subscriptions/7/cancel');
     expect(JSON.parse(String(post?.init.body))).toEqual({ atPeriodEnd: true });
+  });
+});
+
+describe('the subscription settings', () => {
+  it('saves the days to pay a renewal and the free trial; read-only without settings_edit', async () => {
+    const calls = stubFetch(() => ({ body: { data: {} } }));
+    const settings = { subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 0 } };
+    const { unmount } = renderInApp(<SubscriptionSettingsCard />, {
+      user: testUser({ can: ['settings_edit'] }),
+      settings,
+    });
+    const days = (await screen.findByTestId(
+      'subscription-renewal-payment-days',
+      undefined,
+      slow,
+    )) as HTMLInputElement;
+    expect(days.value).toBe('5');
+    fireEvent.change(screen.getByTestId('subscription-free-trial-days'), { target: { value: '14' } });
+    fireEvent.click(screen.getByTestId('subscription-settings-save'));
+    await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
+    expect(JSON.parse(String(calls.find((c) => c.init.method === 'PUT')?.init.body))).toEqual({
+      subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 14 },
+    });
+    unmount();
+    renderInApp(<SubscriptionSettingsCard />, { user: testUser({ can: [] }), settings });
+    expect(
+      ((await screen.findByTestId('subscription-free-trial-days', undefined, slow)) as HTMLInputElement)
+        .disabled,
+    ).toBe(true);
+    expect(screen.queryByTestId('subscription-settings-save')).toBeNull();
   });
 });

@@ -112,7 +112,7 @@ export function SubscriptionsPage() {
 
   const rowActions = (item: SubscriptionListItem) => {
     const name = subscriptionName(item);
-    const action = canEdit ? statusActionOf(item) : null;
+    const action = canEdit ? statusActionOf(item) : undefined;
     const more: NonNullable<MenuProps['items']> = [];
     if (action)
       more.push({
