@@ -1,6 +1,11 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { availability, type CalendarRules } from '../modules/calendars/availability.js';
+import {
+  createAnomaliesRepository,
+  createCalendarsRepository,
+} from '../modules/calendars/calendars.repository.js';
 import { endOfDayAfter, newGiftVoucherCode } from '../modules/gift-vouchers/gift-voucher-uses.js';
 import { createGiftVouchersRepository } from '../modules/gift-vouchers/gift-vouchers.repository.js';
 import { orderLines } from '../modules/orders/order-lines.table.js';
@@ -9,7 +14,64 @@ import { products } from '../modules/products/products.table.js';
 import { random } from './random.js';
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
+
+/** The local date (YYYY-MM-DD) of `instant` in `timeZone`, moved by `days`. */
+function localDay(instant: Date, timeZone: string, days = 0): string {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+  const moved = new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY);
+  return moved.toISOString().slice(0, 10);
+}
+
+/**
+ * A free start for a one-unit booking of the product on its calendar, on the local day of `from` or one of
+ * the ten after, ended before `now`: the availability engine's answer over that day's schedule, anomalies
+ * and bookings (as the day before saw it), the first that has the room. Null when none.
+ */
+async function freeStart(
+  db: Db,
+  licenseId: number,
+  timeZone: string,
+  sale: { calendarId: number; minutes: number; spaces: number },
+  from: Date,
+  now: Date,
+) {
+  const calendar = await createCalendarsRepository(db).find(licenseId, sale.calendarId);
+  if (!calendar) return null;
+  const rules: CalendarRules = {
+    schedule: calendar.schedule,
+    duration: calendar.duration,
+    maximumConcurrentBookings: calendar.maximumConcurrentBookings,
+    minimumMinutesInAdvanceForBooking: calendar.minimumMinutesInAdvanceForBooking,
+    maximumDaysOfBookingForecast: null,
+    minimumProductDuration: calendar.minimumProductDuration,
+  };
+  for (let offset = 0; offset <= 10; offset++) {
+    const date = localDay(from, timeZone, offset);
+    const around = [
+      new Date(Date.parse(`${date}T00:00:00Z`) - 2 * DAY),
+      new Date(Date.parse(`${date}T00:00:00Z`) + 3 * DAY),
+    ] as const;
+    if (around[0].getTime() > now.getTime()) return null;
+    const [anomalies, bookings] = await Promise.all([
+      createAnomaliesRepository(db).between(licenseId, calendar.id, ...around),
+      createBookingsRepository(db).occupancyBetween(licenseId, calendar.id, ...around),
+    ]);
+    const item = availability({
+      timeZone,
+      now: new Date(Date.parse(`${date}T00:00:00Z`) - 2 * DAY),
+      from: date,
+      to: localDay(from, timeZone, offset + 1),
+      calendar: rules,
+      anomalies,
+      product: { durationInMinutes: sale.minutes, spaces: sale.spaces },
+      bookings,
+    }).find(
+      (i) => i.status === 'reservable' && i.freeSpaces >= sale.spaces && i.endsAt.getTime() < now.getTime(),
+    );
+    if (item) return item;
+  }
+  return null;
+}
 
 /**
  * The vouchers the demo's paid gift card sales gave (the demo writes its orders directly, so the paid
@@ -58,6 +120,17 @@ export async function seedDemoGiftVouchers(db: Db, licenseId: number, timeZone: 
         sale.calendarId !== null &&
         paidAt.getTime() < now.getTime() - 10 * DAY &&
         next() < 0.35;
+      // Booked a week or more after the sale at a start its calendar had free (as the drawer would have).
+      const slot = used
+        ? await freeStart(
+            db,
+            licenseId,
+            timeZone,
+            { calendarId: sale.calendarId!, minutes: sale.minutes ?? 60, spaces: sale.spaces ?? 1 },
+            new Date(paidAt.getTime() + (7 + Math.floor(next() * 40)) * DAY),
+            now,
+          )
+        : null;
       const [voucher] = await vouchers.insertMany(licenseId, [
         {
           code: newGiftVoucherCode(),
@@ -66,15 +139,13 @@ export async function seedDemoGiftVouchers(db: Db, licenseId: number, timeZone: 
           orderLineId: sale.lineId,
           expiresAt,
           maximumBookings: 1,
-          usedBookings: used ? 1 : 0,
+          usedBookings: slot ? 1 : 0,
           createdAt: paidAt,
           updatedAt: paidAt,
         },
       ]);
-      if (!used || !voucher) continue;
-      // Booked a few weeks after the sale, at a round morning hour, and attended.
-      const day = Math.min(paidAt.getTime() + (7 + Math.floor(next() * 40)) * DAY, now.getTime() - DAY);
-      const startsAt = new Date(Math.floor(day / DAY) * DAY + (8 + Math.floor(next() * 4)) * HOUR);
+      if (!slot || !voucher) continue;
+      const { startsAt } = slot;
       await bookingsRepo.insertMany(licenseId, [
         {
           bookingCalendarId: sale.calendarId!,
