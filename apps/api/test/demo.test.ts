@@ -15,6 +15,9 @@ import {
   paymentLinks,
   payments,
   products,
+  subscriptionPeriods,
+  subscriptions,
+  suppliers,
 } from '../src/db/schema.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { checkStart } from '../src/modules/calendars/availability.js';
@@ -264,7 +267,9 @@ describe('the demo company’s sales', () => {
       expect(revoked, `line ${l.id}`).toHaveLength(l.refundedQuantity);
       for (const b of revoked) expect(b.remaining).toBe(0);
     }
-    expect(balances).toHaveLength(sum(sold.map((l) => l.quantity)));
+    // Besides the subscriptions' (their own test below).
+    const ofSales = balances.filter((b) => ['pack', 'credit'].includes(productById.get(b.productId)!.type));
+    expect(ofSales).toHaveLength(sum(sold.map((l) => l.quantity)));
     // Customers with credit left to pay with, and packs with sessions left.
     expect(balances.some((b) => b.kind === 'credit' && b.remaining > 0)).toBe(true);
     expect(balances.some((b) => b.kind === 'pack' && b.remaining > 0)).toBe(true);
@@ -420,5 +425,95 @@ describe('the demo company’s suppliers', () => {
     expect(cosmetics?.units).toBeGreaterThan(0);
     expect(cosmetics?.commission).toBeGreaterThan(0);
     expect(cosmetics!.payable).toBeCloseTo(cosmetics!.sales - cosmetics!.commission, 2);
+  });
+});
+
+describe('the demo company’s subscriptions', () => {
+  it('of every type and state, made by activation and the daily renewal: a period after another, each with its order, and what the paid ones granted', async () => {
+    const db = t.database.db;
+    const [subs, periods, productRows, balances, orderList, lines] = await Promise.all([
+      db.select().from(subscriptions).where(eq(subscriptions.licenseId, licenseId)),
+      db
+        .select()
+        .from(subscriptionPeriods)
+        .where(eq(subscriptionPeriods.licenseId, licenseId))
+        .orderBy(subscriptionPeriods.startsAt),
+      db.select().from(products).where(eq(products.licenseId, licenseId)),
+      db.select().from(customerBalances).where(eq(customerBalances.licenseId, licenseId)),
+      db.select().from(orders).where(eq(orders.licenseId, licenseId)),
+      db.select().from(orderLines).where(eq(orderLines.licenseId, licenseId)),
+    ]);
+    const now = Date.now();
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const orderById = new Map(orderList.map((o) => [o.id, o]));
+    const linesOf = groupBy(lines, (l) => l.orderId);
+    const balancesOf = groupBy(balances, (b) => b.orderLineId);
+    expect(subs.length).toBeGreaterThanOrEqual(15);
+    const types = new Set(subs.map((s) => productById.get(s.productId)!.type));
+    expect([...types].sort()).toEqual([
+      'bookings_subscription',
+      'credit_subscription',
+      'program_subscription',
+      'subscription',
+      'supplier_subscription',
+    ]);
+    const active = subs.filter((s) => s.status === 'active');
+    expect(active.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(subs.map((s) => s.cancelReason))).toEqual(
+      new Set([null, 'unpaid', 'cancelled', 'period_end']),
+    );
+    // One in its trial, one to end at its period's end, one never activated.
+    expect(active.some((s) => s.trialEndsAt && s.trialEndsAt.getTime() > now)).toBe(true);
+    expect(active.some((s) => s.cancelAt && s.cancelAt.getTime() > now)).toBe(true);
+    expect(subs.some((s) => s.activatedAt === null && s.status === 'inactive')).toBe(true);
+    const periodsOf = groupBy(periods, (p) => p.subscriptionId);
+    for (const s of subs) {
+      const own = periodsOf.get(s.id) ?? [];
+      const product = productById.get(s.productId)!;
+      own.forEach((p, i) => {
+        if (i > 0) expect(p.startsAt.getTime(), `subscription ${s.id}`).toBe(own[i - 1]!.endsAt.getTime());
+        expect(p.startsAt.getTime()).toBeLessThanOrEqual(Math.max(now, s.anchorAt!.getTime()));
+        expect(p.createdAt.getTime()).toBeLessThanOrEqual(now);
+        const order = orderById.get(p.orderId!)!;
+        expect(order.customerId).toBe(s.customerId);
+        expect(order.totalCents).toBe(p.amountCents);
+        expect(p.amountCents).toBe(product.priceCents * p.servicePeriods);
+        const [line] = linesOf.get(order.id)!;
+        expect(line).toMatchObject({ productId: product.id, quantity: p.servicePeriods });
+        // What a paid period granted: sessions till the period's end, or credit.
+        const granted = balancesOf.get(line!.id) ?? [];
+        if (order.status === 'paid' && product.type === 'bookings_subscription')
+          expect(granted).toMatchObject([
+            { kind: 'pack', initial: product.packSessions! * p.servicePeriods, expiresAt: p.endsAt },
+          ]);
+        else if (order.status === 'paid' && product.type === 'credit_subscription')
+          expect(granted).toMatchObject([
+            { kind: 'credit', initial: (product.creditCents ?? product.priceCents) * p.servicePeriods },
+          ]);
+        else expect(granted).toEqual([]);
+      });
+      if (s.status === 'active' && s.trialEndsAt?.getTime() !== undefined && s.trialEndsAt.getTime() > now)
+        expect(own).toEqual([]);
+      else if (s.activatedAt) expect(own.length, `subscription ${s.id}`).toBeGreaterThan(0);
+    }
+    // Paid periods, and renewals still awaiting payment within their days to pay.
+    const statuses = new Set(periods.map((p) => orderById.get(p.orderId!)!.status));
+    expect([...statuses].sort()).toEqual(['awaiting_payment', 'paid']);
+    // Customers hold subscription sessions to book with now.
+    expect(
+      balances.some(
+        (b) =>
+          productById.get(b.productId)!.type === 'bookings_subscription' &&
+          b.remaining > 0 &&
+          b.expiresAt!.getTime() > now,
+      ),
+    ).toBe(true);
+    // The paid supplier subscriptions keep their suppliers listed.
+    const supplierIds = subs
+      .filter((s) => s.status === 'active' && productById.get(s.productId)!.type === 'supplier_subscription')
+      .map((s) => productById.get(s.productId)!.supplierId!);
+    expect(supplierIds.length).toBeGreaterThan(0);
+    const listed = await db.select().from(suppliers).where(eq(suppliers.licenseId, licenseId));
+    for (const id of supplierIds) expect(listed.find((x) => x.id === id)?.status).toBe('active');
   });
 });

@@ -16,6 +16,7 @@ import { seedDemoMails } from './mails.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoPayments } from './payments.js';
 import { seedDemoProducts } from './products.js';
+import { seedDemoSubscriptions } from './subscriptions.js';
 import { seedDemoSuppliers } from './suppliers.js';
 
 export const demoLicense = { code: 'demo', username: 'demo', password: 'demo-mostrador' };
@@ -143,5 +144,7 @@ export async function seedDemo(db: Db, services: Services): Promise<string> {
     ...auth,
     timeZone: 'Europe/Madrid',
   } as Parameters<typeof services.suppliers.create>[0]);
+  // Subscriptions of every type over the last seven months, through activation and the daily renewal run.
+  await seedDemoSubscriptions(db, services, license.id);
   return `Demo license created: log in with ${login} (staff "lucia" and "javier" share the password)`;
 }
