@@ -43,6 +43,8 @@ test.describe('accessibility', () => {
       '/products/create',
       '/translations/products',
       '/gift-vouchers',
+      '/subscriptions',
+      '/subscriptions/create',
     ],
     ['/orders', '/orders/create', '/invoices', '/reports/invoicing-by-product', '/cash-registers', '/mails'],
     ['/employees', '/employees/create', '/settings/company', '/settings/taxes', '/settings/custom-fields'],

@@ -209,7 +209,7 @@ describe('the subscription form', () => {
     const { dayjs } = await import('../../../lib/dayjs');
     const days = nextRenewalDays(dayjs().startOf('day'), 'quarterly').map((d) => dayjs(d).format('L'));
     expect(screen.getByTestId('subscription-renewal-days').textContent).toBe(
-      `Renewals on ${days.join(', ')}…`,
+      `Payment periods start on ${days.join(', ')}…`,
     );
 
     fireEvent.click(screen.getByTestId('subscription-save'));
@@ -224,7 +224,7 @@ describe('the subscription form', () => {
       paymentMethod: 'online',
     });
     expect(await screen.findByText('subscription list', undefined, slow)).toBeTruthy();
-  });
+  }, 60_000);
 
   it('puts the server’s periodicity refusal on its field', async () => {
     answer((_url, init) =>
