@@ -9,6 +9,7 @@ import { renderInApp, renderRoutes, testUser } from '../../../test/render';
 import { SubscriptionSettingsCard } from '../components/subscription-settings-card';
 import { nextRenewalDays } from '../subscription-values';
 import { SubscriptionCreatePage } from './subscription-create-page';
+import { SubscriptionEditPage } from './subscription-edit-page';
 import { SubscriptionViewPage } from './subscription-view-page';
 import { SubscriptionsPage } from './subscriptions-page';
 
@@ -261,6 +262,55 @@ describe('the subscription form', () => {
       ),
     ).toBeTruthy();
   });
+});
+
+describe('the subscription edit page', () => {
+  it('changes only the payment method of an active one, keeping its start to the instant', async () => {
+    const started = { ...subscription, startsAt: '2026-03-01T09:30:00.000Z' };
+    const calls = stubFetch((url, init) => {
+      if (init.method === 'PUT') return { body: { data: started } };
+      if (url.startsWith('/v1/admin/products/5')) return { body: { data: product } };
+      return { body: { data: started } };
+    });
+    renderRoutes(
+      [
+        { path: '/subscriptions', element: <p>subscription list</p> },
+        {
+          path: '/subscriptions/edit/:id',
+          element: (
+            <App>
+              <SubscriptionEditPage />
+            </App>
+          ),
+        },
+      ],
+      {
+        route: '/subscriptions/edit/7',
+        user: testUser({
+          can: ['subscriptions_find', 'subscriptions_edit', 'subscriptions_delete', 'sales_online'],
+        }),
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Marta Ruiz · Yoga mensual' }, slow)).toBeTruthy();
+    expect(screen.getByTestId('subscription-locked')).toBeTruthy();
+    expect((screen.getByLabelText('Customer') as HTMLInputElement).disabled).toBe(true);
+    // An active one is not deleted.
+    expect(screen.queryByTestId('subscription-delete')).toBeNull();
+    fireEvent.mouseDown(within(screen.getByTestId('subscription-payment-method')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('External billing', undefined, slow));
+    fireEvent.click(screen.getByTestId('subscription-save'));
+    await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true), slow);
+    const put = calls.find((c) => c.init.method === 'PUT');
+    expect(put?.url).toBe('/v1/admin/subscriptions/7');
+    expect(JSON.parse(String(put?.init.body))).toEqual({
+      customerId: 9,
+      productId: 5,
+      startsAt: '2026-03-01T09:30:00.000Z',
+      paymentPeriodicity: 'quarterly',
+      paymentMethod: 'external_billing',
+    });
+    expect(await screen.findByText('subscription list', undefined, slow)).toBeTruthy();
+  }, 60_000);
 });
 
 describe('the subscription page', () => {
