@@ -482,14 +482,22 @@ describe('the demo company’s subscriptions', () => {
         expect(line).toMatchObject({ productId: product.id, quantity: p.servicePeriods });
         // What a paid period granted: sessions till the period's end, or credit.
         const granted = balancesOf.get(line!.id) ?? [];
+        // One balance per service period the payment covers.
         if (order.status === 'paid' && product.type === 'bookings_subscription')
-          expect(granted).toMatchObject([
-            { kind: 'pack', initial: product.packSessions! * p.servicePeriods, expiresAt: p.endsAt },
-          ]);
+          expect(granted).toMatchObject(
+            Array(p.servicePeriods).fill({
+              kind: 'pack',
+              initial: product.packSessions!,
+              expiresAt: p.endsAt,
+            }),
+          );
         else if (order.status === 'paid' && product.type === 'credit_subscription')
-          expect(granted).toMatchObject([
-            { kind: 'credit', initial: (product.creditCents ?? product.priceCents) * p.servicePeriods },
-          ]);
+          expect(granted).toMatchObject(
+            Array(p.servicePeriods).fill({
+              kind: 'credit',
+              initial: product.creditCents ?? product.priceCents,
+            }),
+          );
         else expect(granted).toEqual([]);
       });
       if (s.status === 'active' && s.trialEndsAt?.getTime() !== undefined && s.trialEndsAt.getTime() > now)

@@ -6,6 +6,7 @@ import {
   type Subscription,
   type SubscriptionBody,
   type UsablePacks,
+  type UsablePrograms,
 } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,17 @@ async function booked(c: Company, payload: Record<string, unknown>) {
   const res = await book(c, payload);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as Booking;
+}
+
+async function programs(c: Company, customerId: number, productId: number) {
+  const res = await call(
+    t,
+    'GET',
+    `/v1/admin/customers/${customerId}/program-subscriptions?productId=${productId}`,
+    { token: c.token },
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.data as UsablePrograms).items;
 }
 
 const reasons = async (balanceId: number) =>
@@ -275,13 +287,16 @@ describe('bookings_subscription', () => {
     });
     const active = await activate(c, s.id);
     await pay(c, active.periods[0]!.orderId!);
-    // A quarter of a monthly plan: three months' sessions, for the quarter.
-    const [balance] = await usablePacks(c, c.massage.id);
-    expect(balance).toMatchObject({ initial: 12, expiresAt: madrid('2027-08-01T00:00').toISOString() });
+    // A quarter of a monthly plan: three months' sessions (one balance each, as the line's three units),
+    // for the quarter.
+    const quarter = await usablePacks(c, c.massage.id);
+    expect(quarter.map((b) => [b.initial, b.expiresAt])).toEqual(
+      Array(3).fill([4, madrid('2027-08-01T00:00').toISOString()]),
+    );
     expect(await cancel(c, s.id, true)).toMatchObject({ status: 'active' });
-    expect(await usablePacks(c, c.massage.id)).toHaveLength(1);
+    expect(await usablePacks(c, c.massage.id)).toHaveLength(3);
     expect(await renew(c, madrid('2027-08-01T00:00'))).toMatchObject({ cancelled: 1 });
-    expect(await reasons(balance!.id)).toEqual([['granted', 12]]);
+    for (const b of quarter) expect(await reasons(b.id)).toEqual([['granted', 4]]);
   });
 });
 
@@ -302,12 +317,25 @@ describe('credit_subscription', () => {
     expect(active.periods[0]).toMatchObject({ amount: 135 });
     expect(await balancesOf(c)).toEqual([]);
     await pay(c, active.periods[0]!.orderId!);
-    const [credit] = await balancesOf(c);
-    expect(credit).toMatchObject({ kind: 'credit', initial: 150, remaining: 150, expiresAt: null });
+    // One credit of 50 € per month of the quarter.
+    const credits = await balancesOf(c);
+    expect(credits.map((b) => [b.kind, b.initial, b.remaining, b.expiresAt])).toEqual(
+      Array(3).fill(['credit', 50, 50, null]),
+    );
     await cancel(c, s.id);
-    expect(await balancesOf(c)).toMatchObject([
-      { remaining: 150, movements: [{ reason: 'granted', delta: 150 }] },
-    ]);
+    const kept = await balancesOf(c);
+    expect(kept.map((b) => [b.remaining, b.movements.map((m) => [m.reason, m.delta])])).toEqual(
+      Array(3).fill([50, [['granted', 50]]]),
+    );
+    // Refunding two of the order's three months takes back two untouched credits, as for a credit sold.
+    const line = (await call(t, 'GET', `/v1/admin/orders/${active.periods[0]!.orderId}`, { token: c.token }))
+      .body.data.lines[0];
+    const refund = await call(t, 'POST', `/v1/admin/orders/${active.periods[0]!.orderId}/refund`, {
+      token: c.token,
+      payload: { lines: [{ lineId: line.id, quantity: 2 }] },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect((await balancesOf(c)).map((b) => b.remaining)).toEqual([0, 0, 50]);
 
     // Without a credit amount, the price.
     const plain = await createProduct(t, c.token, {
@@ -343,6 +371,12 @@ describe('program_subscription', () => {
     expectError(inactive, 409, ErrorCode.subscriptionNotActive);
     expect(inactive.body.error.details).toEqual([expect.objectContaining({ field: 'subscriptionId' })]);
     await activate(c, s.id);
+    // The booking drawer's offer: the customer's active programmes including the product.
+    expect(await programs(c, c.ana.id, c.yoga.id)).toEqual([
+      { id: s.id, productId: program.id, productName: 'Programa yoga', cancelAt: null },
+    ]);
+    expect(await programs(c, c.ana.id, c.massage.id)).toEqual([]);
+    expect(await programs(c, c.luis.id, c.yoga.id)).toEqual([]);
     const free = await booked(c, { ...yoga, startsAt: '2027-03-02T10:00' });
     expect(free).toMatchObject({
       price: 0,
@@ -378,6 +412,12 @@ describe('program_subscription', () => {
         }),
       ),
     ).toEqual(['subscriptionId']);
+    const offer = (customerId: number, productId: number) =>
+      call(t, 'GET', `/v1/admin/customers/${customerId}/program-subscriptions?productId=${productId}`, {
+        token: c.token,
+      });
+    expectError(await offer(foreign.ana.id, c.yoga.id), 404, ErrorCode.notFound);
+    expect(failingFields(await offer(c.ana.id, foreign.yoga.id))).toEqual(['productId']);
     expect(failingFields(await book(c, { ...yoga, quantity: 2, startsAt: '2027-03-03T11:00' }))).toEqual([
       'quantity',
     ]);
@@ -414,6 +454,7 @@ describe('program_subscription', () => {
     // Cancelled at period end: free until then, not for a booking after it.
     const ending = await cancel(c, s.id, true);
     expect(ending.cancelAt).toBe(madrid('2027-04-01T00:00').toISOString());
+    expect(await programs(c, c.ana.id, c.yoga.id)).toMatchObject([{ id: s.id, cancelAt: ending.cancelAt }]);
     await booked(c, { ...yoga, startsAt: '2027-03-31T10:00' });
     expectError(
       await book(c, { ...yoga, startsAt: '2027-04-01T10:00' }),
@@ -427,6 +468,7 @@ describe('program_subscription', () => {
       409,
       ErrorCode.subscriptionNotActive,
     );
+    expect(await programs(c, c.ana.id, c.yoga.id)).toEqual([]);
     expect(
       (await call(t, 'GET', `/v1/admin/bookings/${free.id}`, { token: c.token })).body.data,
     ).toMatchObject({

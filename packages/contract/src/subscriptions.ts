@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientDateTimeKey } from './calendars.js';
+import { idSchema } from './common.js';
 import type { PaymentMethod } from './orders.js';
 import { paymentPeriodicities } from './products.js';
 
@@ -137,3 +138,15 @@ export const subscriptionSchema = subscriptionListItemSchema.extend({
   updatedAt: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** `GET /admin/customers/{id}/program-subscriptions?productId=`: what the booking drawer offers. */
+export const programSubscriptionsQuery = z.object({ productId: idSchema });
+export const usableProgramSchema = z.object({
+  id: z.number().int().describe("The subscription id to send as the booking's subscriptionId"),
+  productId: z.number().int().describe('The program_subscription product'),
+  productName: z.string(),
+  cancelAt: z.string().nullable().describe('Set: it ends then, and bookings starting from then are not free'),
+});
+export type UsableProgram = z.infer<typeof usableProgramSchema>;
+export const usableProgramsSchema = z.object({ items: z.array(usableProgramSchema) });
+export type UsablePrograms = z.infer<typeof usableProgramsSchema>;

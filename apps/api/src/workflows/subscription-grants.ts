@@ -18,20 +18,21 @@ import type { PaidOrder, PaidOrderGrant } from './order-paid.js';
  * - `supplier_subscription`: its product's supplier is active while a period is paid (a paid renewal
  *   activates it) and turns inactive when the subscription ends, unless another active
  *   supplier_subscription keeps it.
- * - `bookings_subscription`: each paid period gives one `customer_balances` row of kind 'pack' (the
- *   balances module's packs, so the booking drawer offers it through GET
- *   /admin/customers/{id}/pack-sessions and a booking spends it with `balanceId` as a pack's) holding the
- *   product's `packSessions` × the service periods the payment covers, for the products it names
- *   (`product_pack_items` of the subscription product), linked to the period order's line. The sessions
+ * - `bookings_subscription`: each paid period gives `customer_balances` rows of kind 'pack' (the
+ *   balances module's packs, so the booking drawer offers them through GET
+ *   /admin/customers/{id}/pack-sessions and a booking spends them with `balanceId` as a pack's), one per
+ *   service period the payment covers (the order line's units, so a refund of some units revokes as
+ *   many untouched ones, as for a pack), each holding the product's `packSessions`, for the products it
+ *   names (`product_pack_items` of the subscription product), linked to the period order's line. The sessions
  *   EXPIRE at the end of the paid period: a subscription's sessions are that period's, not saved up
  *   (a pack bought outright is what keeps). When the subscription ends at once (staff cancelling it, or
  *   unpaid), the sessions left of its balances not yet expired are revoked: a 'revoked' movement of
  *   exactly what remains, under the balance's lock, so never more than is there; bookings already paid
  *   with them keep their session. Ending at period end revokes nothing: they expire then anyway.
- * - `credit_subscription`: each paid period gives one `customer_balances` row of kind 'credit' with
- *   the product's credit amount (`credit_cents`, else its price) × the service periods covered, without
- *   expiry. A cancellation revokes nothing: it is money the customer paid for (a refund of the order is
- *   the way to take it back).
+ * - `credit_subscription`: each paid period gives `customer_balances` rows of kind 'credit', one per
+ *   service period covered, with the product's credit amount (`credit_cents`, else its price), without
+ *   expiry. A cancellation revokes nothing: it is money the customer paid for (a refund of the order,
+ *   while the credit is untouched, is the way to take it back).
  * - `program_subscription`: nothing is written; while it is active, a booking of a product it names sent
  *   with its `subscriptionId` is free (bookings service). Bookings made free stay when it ends.
  */
@@ -114,29 +115,32 @@ export const subscriptionGrants: PaidOrderGrant = {
         continue;
       }
       const sessions = p.type === 'bookings_subscription';
-      const perPeriod = sessions ? (p.packSessions ?? 0) : (p.creditCents ?? p.priceCents);
-      const amount = perPeriod * p.servicePeriods;
+      const amount = sessions ? (p.packSessions ?? 0) : (p.creditCents ?? p.priceCents);
       if (amount <= 0) continue;
       const orderLineId = await lineOf(tx, paid.licenseId, paid.orderId, p.productId);
-      const balance = await balances.insert({
-        licenseId: paid.licenseId,
-        customerId: p.customerId,
-        productId: p.productId,
-        orderLineId,
-        kind: sessions ? 'pack' : 'credit',
-        initial: amount,
-        remaining: amount,
-        expiresAt: sessions ? p.endsAt : null,
-      });
-      await balances.move({
-        licenseId: paid.licenseId,
-        balanceId: balance.id,
-        delta: amount,
-        reason: 'granted',
-        orderId: paid.orderId,
-        orderLineId,
-        createdBy: paid.userId,
-      });
+      // One balance per service period charged (the line's units), as a pack sold gives one per unit:
+      // refunding some of the line's units revokes as many untouched balances (refund-balances.ts).
+      for (let unit = 0; unit < p.servicePeriods; unit++) {
+        const balance = await balances.insert({
+          licenseId: paid.licenseId,
+          customerId: p.customerId,
+          productId: p.productId,
+          orderLineId,
+          kind: sessions ? 'pack' : 'credit',
+          initial: amount,
+          remaining: amount,
+          expiresAt: sessions ? p.endsAt : null,
+        });
+        await balances.move({
+          licenseId: paid.licenseId,
+          balanceId: balance.id,
+          delta: amount,
+          reason: 'granted',
+          orderId: paid.orderId,
+          orderLineId,
+          createdBy: paid.userId,
+        });
+      }
     }
   },
 };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, invalid } from '../../lib/app-error.js';
 import { productPackItems, products } from '../products/products.table.js';
@@ -55,4 +55,30 @@ export async function checkProgramBooking(
   if (sub.status !== 'active') throw refusal('subscriptionNotActive', 'the subscription is not active');
   if (sub.cancelAt && input.startsAt.getTime() >= sub.cancelAt.getTime())
     throw refusal('subscriptionNotActive', `the subscription ends ${sub.cancelAt.toISOString()}`);
+}
+
+/** The customer's active program subscriptions that make a booking of `productId` free (the drawer's offer). */
+export async function programsFor(db: DbOrTx, licenseId: number, customerId: number, productId: number) {
+  return db
+    .select({
+      id: subscriptions.id,
+      productId: subscriptions.productId,
+      productName: products.name,
+      cancelAt: subscriptions.cancelAt,
+    })
+    .from(subscriptions)
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .innerJoin(
+      productPackItems,
+      and(eq(productPackItems.packId, subscriptions.productId), eq(productPackItems.productId, productId)),
+    )
+    .where(
+      and(
+        eq(subscriptions.licenseId, licenseId),
+        eq(subscriptions.customerId, customerId),
+        eq(subscriptions.status, 'active'),
+        eq(products.type, 'program_subscription'),
+      ),
+    )
+    .orderBy(asc(subscriptions.id));
 }

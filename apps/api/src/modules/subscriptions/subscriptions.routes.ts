@@ -4,11 +4,13 @@ import {
   listQuery,
   listResponse,
   okSchema,
+  programSubscriptionsQuery,
   subscriptionBody,
   subscriptionCancelBody,
   subscriptionListFields,
   subscriptionListItemSchema,
   subscriptionSchema,
+  usableProgramsSchema,
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAny } from '../../plugins/auth.js';
@@ -122,6 +124,24 @@ export const subscriptionsRoutes =
       },
       async (request) => ({
         data: await service.cancel(authOf(request), request.params.id, request.body.atPeriodEnd),
+      }),
+    );
+
+    app.get(
+      '/admin/customers/:id/program-subscriptions',
+      {
+        config: { access: requireAny('bookings_create') },
+        schema: {
+          tags: ['customers'],
+          summary:
+            "The customer's active program subscriptions whose programme includes `productId`: a booking of it sent with one's id as subscriptionId is free (price 0, no order). `cancelAt` set: bookings starting from then are not",
+          params: idParams,
+          querystring: programSubscriptionsQuery,
+          response: { 200: dataOf(usableProgramsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.usablePrograms(authOf(request), request.params.id, request.query.productId),
       }),
     );
   };

@@ -10,6 +10,7 @@ import {
   type SubscriptionListItem,
   servicePeriodsPerPayment,
   type subscriptionBody,
+  type UsablePrograms,
 } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -25,11 +26,13 @@ import {
   renewSubscription,
   type SubscriptionWorkflowDeps,
 } from '../../workflows/subscription-renewal.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
 import { customers } from '../customers/customers.table.js';
 import { checkPaymentPermission } from '../orders/order-rules.js';
 import { createProductsRepository } from '../products/products.repository.js';
 import { products } from '../products/products.table.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { programsFor } from './program-bookings.js';
 import { periodAt } from './subscription-schedule.js';
 import {
   createSubscriptionsRepository,
@@ -233,6 +236,17 @@ export function createSubscriptionsService(deps: {
     async cancel(auth: AuthContext, id: number, atPeriodEnd: boolean, at: Date = now()) {
       await cancelSubscription(db, auth, id, atPeriodEnd, at);
       return service.get(auth, id);
+    },
+    /**
+     * The customer's active program subscriptions that make a booking of the product free (the booking
+     * drawer offers them); another license's customer is 404, its product 400 on productId.
+     */
+    async usablePrograms(auth: AuthContext, customerId: number, productId: number): Promise<UsablePrograms> {
+      if (!(await createCustomersRepository(db).find(auth.licenseId, customerId))) throw notFound();
+      if (!(await createProductsRepository(db).find(auth.licenseId, productId)))
+        throw new AppError('validation', [{ field: 'productId', message: 'unknown product' }]);
+      const rows = await programsFor(db, auth.licenseId, customerId, productId);
+      return { items: rows.map((r) => ({ ...r, cancelAt: r.cancelAt?.toISOString() ?? null })) };
     },
     /** The renewal of one subscription at `now` (the job's step). */
     renew: async (licenseId: number, id: number, at: Date) =>
