@@ -377,6 +377,12 @@ describe('program_subscription', () => {
     ]);
     expect(await programs(c, c.ana.id, c.massage.id)).toEqual([]);
     expect(await programs(c, c.luis.id, c.yoga.id)).toEqual([]);
+    // Not before it starts.
+    expectError(
+      await book(c, { ...yoga, startsAt: '2027-02-28T10:00' }),
+      409,
+      ErrorCode.subscriptionNotActive,
+    );
     const free = await booked(c, { ...yoga, startsAt: '2027-03-02T10:00' });
     expect(free).toMatchObject({
       price: 0,

@@ -41,9 +41,9 @@ const notesSchema = z
  * this customer (400), the pack does not include the product (1000185), it has expired (1000186) or has no
  * session left (1000187), each on `balanceId`. With `subscriptionId` the customer's active
  * program_subscription makes it free (price 0, no order; one unit): refused when it is not a subscription
- * of this customer (400), not active (1000197) or its program does not include the product (1000200), or it
- * ends at its period's end before the booking starts (1000197), each on `subscriptionId`. A voucher, a pack
- * and a subscription do not pay the same booking.
+ * of this customer (400), not active (1000197) or its program does not include the product (1000200), or the
+ * booking starts before the subscription or after a cancellation at period end takes effect (1000197), each
+ * on `subscriptionId`. A voucher, a pack and a subscription do not pay the same booking.
  */
 export const bookingBody = z.object({
   bookingCalendarId: dbId,

@@ -18,7 +18,11 @@ function refusal(key: 'subscriptionNotActive' | 'subscriptionNotForProduct', mes
   return new AppError(key, [{ field: 'subscriptionId', message }]);
 }
 
-/** Refuses unless the subscription makes a booking of `productId` starting at `startsAt` free. */
+/**
+ * Refuses unless the subscription makes a booking of `productId` starting at `startsAt` free: the
+ * booking's customer's, a program_subscription naming the product, active, and the booking within its
+ * time (from its start, before a cancellation at period end takes effect).
+ */
 export async function checkProgramBooking(
   tx: DbOrTx,
   licenseId: number,
@@ -29,6 +33,7 @@ export async function checkProgramBooking(
       customerId: subscriptions.customerId,
       productId: subscriptions.productId,
       status: subscriptions.status,
+      startsAt: subscriptions.startsAt,
       cancelAt: subscriptions.cancelAt,
       type: products.type,
     })
@@ -53,6 +58,8 @@ export async function checkProgramBooking(
     );
   if (!covered) throw refusal('subscriptionNotForProduct', 'the programme does not include this product');
   if (sub.status !== 'active') throw refusal('subscriptionNotActive', 'the subscription is not active');
+  if (input.startsAt.getTime() < sub.startsAt.getTime())
+    throw refusal('subscriptionNotActive', `the subscription starts ${sub.startsAt.toISOString()}`);
   if (sub.cancelAt && input.startsAt.getTime() >= sub.cancelAt.getTime())
     throw refusal('subscriptionNotActive', `the subscription ends ${sub.cancelAt.toISOString()}`);
 }
