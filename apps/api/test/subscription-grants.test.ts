@@ -300,6 +300,44 @@ describe('bookings_subscription', () => {
   });
 });
 
+describe('bookings_subscription taking turns', () => {
+  it('a cancellation at once and a booking on its last session at the same time: one of them has it, never below 0', async () => {
+    const c = await grantsCompany();
+    const plan = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      name: 'Un masaje al mes',
+      type: 'bookings_subscription',
+      price: 40,
+      durationInMinutes: 60,
+      periodicity: { quantity: 1, unit: 'month' },
+      packSessions: 1,
+      packProductIds: [c.massage.id],
+    });
+    const s = await subscribe(c, { productId: plan.id, startsAt: '2027-09-01T00:00' });
+    await pay(c, (await activate(c, s.id)).periods[0]!.orderId!);
+    const [balance] = await usablePacks(c, c.massage.id);
+    const [cancelled, booking] = await Promise.all([
+      call(t, 'POST', `/v1/admin/subscriptions/${s.id}/cancel`, { token: c.token, payload: {} }),
+      book(c, { startsAt: '2027-09-02T10:00', balanceId: balance!.id }),
+    ]);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const moves = await reasons(balance!.id);
+    if (booking.status === 201)
+      expect(moves).toEqual([
+        ['granted', 1],
+        ['booking', -1],
+      ]);
+    else {
+      expectError(booking, 409, ErrorCode.packSessionsExhausted);
+      expect(moves).toEqual([
+        ['granted', 1],
+        ['revoked', -1],
+      ]);
+    }
+    expect((await balancesOf(c))[0]!.remaining).toBe(0);
+  });
+});
+
 describe('credit_subscription', () => {
   it('each paid period adds its credit (the credit amount, else the price) times the service periods; a cancellation keeps it', async () => {
     const c = await grantsCompany();
