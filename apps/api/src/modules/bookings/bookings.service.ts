@@ -80,7 +80,7 @@ function rulesOf(calendar: CalendarRow): CalendarRules {
   };
 }
 
-/** What paid a booking besides its row: the order that sold it, the voucher or the pack. */
+/** What paid a booking besides its row: the order that sold it, the voucher, the pack or the programme. */
 type PaidBy = Pick<BookingRecord, 'orderId' | 'giftVoucherCode' | 'balanceName' | 'subscriptionName'>;
 
 function toBooking(row: BookingRow, paid: PaidBy): Booking {
