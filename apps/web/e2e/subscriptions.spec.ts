@@ -76,7 +76,10 @@ test.describe('subscriptions', () => {
     await expect(page.getByTestId('subscription-renewal-days')).toContainText('Payment periods start on');
     await chooseOption(page, page.getByTestId('subscription-payment-method'), 'Bank transfer');
     await page.getByTestId('subscription-save').click();
-    await expect(page).toHaveURL(/\/subscriptions$/);
+    // Saved, its page opens, where it is activated; the list shows it inactive.
+    await expect(page).toHaveURL(/\/subscriptions\/view\/\d+$/);
+    await expect(page.getByRole('heading', { name: `Marta ${surname} · ${productName}` })).toBeVisible();
+    await page.goto('/subscriptions');
     await expect(rowOf(page)).toContainText(productName);
     await expect(rowOf(page)).toContainText('Quarterly');
     await expect(rowOf(page)).toContainText('Bank transfer');

@@ -162,6 +162,7 @@ describe('the subscription form', () => {
     renderRoutes(
       [
         { path: '/subscriptions', element: <p>subscription list</p> },
+        { path: '/subscriptions/view/:id', element: <p>subscription page</p> },
         {
           path: '/subscriptions/create',
           element: (
@@ -224,7 +225,8 @@ describe('the subscription form', () => {
       paymentPeriodicity: 'quarterly',
       paymentMethod: 'online',
     });
-    expect(await screen.findByText('subscription list', undefined, slow)).toBeTruthy();
+    // Saved, its page opens: there it is activated.
+    expect(await screen.findByText('subscription page', undefined, slow)).toBeTruthy();
   }, 60_000);
 
   it('puts the server’s periodicity refusal on its field', async () => {
