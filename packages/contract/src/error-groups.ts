@@ -37,6 +37,12 @@ export const giftVoucherRedeemRefusalCodes: readonly number[] = [
   ErrorCode.giftVoucherSingleUse,
 ];
 
+/** A booking made free by a program subscription refused: the error belongs to the subscription field. */
+export const programBookingRefusalCodes: readonly number[] = [
+  ErrorCode.subscriptionNotActive,
+  ErrorCode.subscriptionNotForProduct,
+];
+
 /** Paying a booking with a pack's session refused: the error belongs to the pack field. */
 export const packSessionRefusalCodes: readonly number[] = [
   ErrorCode.packNotForProduct,

@@ -13,6 +13,7 @@ import type {
   ListResult,
   ProductListItem,
   UsablePacks,
+  UsablePrograms,
 } from '@mostrador/contract';
 import { bookableProductTypes } from '@mostrador/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,6 +68,7 @@ function useInvalidateBookings() {
       queryClient.invalidateQueries({ queryKey: queryKeys.giftVouchers.all }),
       queryClient.invalidateQueries({ queryKey: ['customers', 'balances'] }),
       queryClient.invalidateQueries({ queryKey: ['customers', 'pack-sessions'] }),
+      queryClient.invalidateQueries({ queryKey: ['customers', 'program-subscriptions'] }),
     ]);
 }
 
@@ -122,6 +124,27 @@ export function usePackSessions(
     queryKey: ['customers', 'pack-sessions', customerId ?? 0, productId ?? 0],
     queryFn: ({ signal }) =>
       api.get<UsablePacks>(`/admin/customers/${customerId}/pack-sessions`, { query: { productId }, signal }),
+    select: (result) => result.items,
+    enabled: enabled && customerId !== undefined && productId !== undefined,
+  });
+}
+
+/**
+ * The customer's active program subscriptions that make a booking of the product free: what the drawer
+ * offers beside the packs, for a new booking of one unit.
+ */
+export function useProgramSubscriptions(
+  customerId: number | undefined,
+  productId: number | undefined,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['customers', 'program-subscriptions', customerId ?? 0, productId ?? 0],
+    queryFn: ({ signal }) =>
+      api.get<UsablePrograms>(`/admin/customers/${customerId}/program-subscriptions`, {
+        query: { productId },
+        signal,
+      }),
     select: (result) => result.items,
     enabled: enabled && customerId !== undefined && productId !== undefined,
   });

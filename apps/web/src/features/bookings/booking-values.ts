@@ -15,6 +15,8 @@ export interface BookingFormValues {
   giftVoucherCode?: string;
   /** The customer's pack whose session pays a new booking instead (price 0, no order). */
   balanceId?: number | null;
+  /** The customer's program subscription that makes a new booking free instead (price 0, no order). */
+  subscriptionId?: number | null;
 }
 
 /** What the drawer needs of a booking: a list row and a calendar view's row both have it. */

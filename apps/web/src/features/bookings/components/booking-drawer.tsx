@@ -4,6 +4,7 @@ import {
   bookingStartRefusalCodes,
   giftVoucherRedeemRefusalCodes,
   packSessionRefusalCodes,
+  programBookingRefusalCodes,
 } from '@mostrador/contract';
 import {
   App,
@@ -42,6 +43,7 @@ import {
   useDeleteBooking,
   useMarkAttendance,
   usePackSessions,
+  useProgramSubscriptions,
   useUpdateBooking,
 } from '../api';
 import {
@@ -54,6 +56,7 @@ import {
   startOptions,
 } from '../booking-values';
 import { BookingPackField } from './booking-pack-field';
+import { BookingProgramField } from './booking-program-field';
 import { BookingSale } from './booking-sale';
 
 const HOUR = 3_600_000;
@@ -92,6 +95,7 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const voucherCode = (Form.useWatch('giftVoucherCode', form) ?? '').trim();
   const customerId = Form.useWatch('customerId', form);
   const balanceId = Form.useWatch('balanceId', form) ?? undefined;
+  const subscriptionId = Form.useWatch('subscriptionId', form) ?? undefined;
   const products = useBookableProducts(calendarId);
   const product = products.data.find((p) => p.id === productId);
   const availability = useAvailability(calendarId, productId, day as string, nextDay(day as string));
@@ -101,6 +105,9 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const attendance = useMarkAttendance();
   // A new booking may be paid with a session of the customer's pack for the product.
   const packs = usePackSessions(customerId, productId, !booking && can('bookings_create'));
+  // Or made free by the customer's program subscription that includes the product.
+  const programs = useProgramSubscriptions(customerId, productId, !booking && can('bookings_create'));
+  const paidAlready = !!(voucherCode || balanceId || subscriptionId);
   // The record: its status, and the order or gift voucher that paid it.
   const record = useBooking(booking?.id).data;
   const cancelled = record?.status === 'cancelled';
@@ -148,11 +155,13 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
           ...common,
           productId: values.productId as number,
           // A pack's session or a voucher pays it: the server books it at price 0.
-          ...(values.balanceId
-            ? { balanceId: values.balanceId }
-            : code
-              ? { giftVoucherCode: code }
-              : { price: values.price ?? undefined }),
+          ...(values.subscriptionId
+            ? { subscriptionId: values.subscriptionId }
+            : values.balanceId
+              ? { balanceId: values.balanceId }
+              : code
+                ? { giftVoucherCode: code }
+                : { price: values.price ?? undefined }),
         });
         message.success(t('bookings.created'));
         onCreated?.();
@@ -172,6 +181,9 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
       } else if (isApiError(error) && packSessionRefusalCodes.includes(error.code)) {
         form.setFields([{ name: 'balanceId', errors: [errorMessage(error)] }]);
         void packs.refetch();
+      } else if (isApiError(error) && programBookingRefusalCodes.includes(error.code)) {
+        form.setFields([{ name: 'subscriptionId', errors: [errorMessage(error)] }]);
+        void programs.refetch();
       } else if (isApiError(error) && bookingStartRefusalCodes.includes(error.code)) {
         form.setFields([{ name: 'startsAt', errors: [errorMessage(error)] }]);
         void availability.refetch();
@@ -365,9 +377,13 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
             if (chosen) form.setFieldValue('price', chosen.price);
           }
           // Another customer or product has other packs; a pack's session pays one unit.
-          if ('bookingCalendarId' in changed || 'productId' in changed || 'customerId' in changed)
-            form.setFieldValue('balanceId', undefined);
-          if ('quantity' in changed && changed.quantity !== 1) form.setFieldValue('balanceId', undefined);
+          if (
+            'bookingCalendarId' in changed ||
+            'productId' in changed ||
+            'customerId' in changed ||
+            ('quantity' in changed && changed.quantity !== 1)
+          )
+            form.setFieldsValue({ balanceId: undefined, subscriptionId: undefined });
         }}
         requiredMark
         data-testid="booking-form"
@@ -472,34 +488,56 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
               name="price"
               label={t('bookings.fields.price')}
               extra={
-                balanceId || record?.balanceName
-                  ? t('bookings.pack.pricePaid')
-                  : voucherCode || record?.giftVoucherCode
-                    ? t('bookings.voucher.pricePaid')
-                    : product
-                      ? t('bookings.productPrice', { price: formatEuros(product.price) })
-                      : undefined
+                subscriptionId || record?.subscriptionName
+                  ? t('bookings.program.priceFree')
+                  : balanceId || record?.balanceName
+                    ? t('bookings.pack.pricePaid')
+                    : voucherCode || record?.giftVoucherCode
+                      ? t('bookings.voucher.pricePaid')
+                      : product
+                        ? t('bookings.productPrice', { price: formatEuros(product.price) })
+                        : undefined
               }
             >
               <DecimalInput
                 min={0}
                 step={0.01}
                 suffix="€"
-                disabled={!!(voucherCode || balanceId || record?.giftVoucherCode || record?.balanceName)}
+                disabled={
+                  paidAlready ||
+                  !!(record?.giftVoucherCode || record?.balanceName || record?.subscriptionName)
+                }
               />
             </Form.Item>
           </Col>
+          {!booking && (
+            <Col xs={24}>
+              <BookingProgramField
+                programs={programs.data ?? []}
+                timeZone={timeZone}
+                disabledBecause={
+                  voucherCode || balanceId
+                    ? t('bookings.program.alreadyPaid')
+                    : quantity !== 1
+                      ? t('bookings.program.oneUnit')
+                      : undefined
+                }
+              />
+            </Col>
+          )}
           {!booking && (
             <Col xs={24}>
               <BookingPackField
                 packs={packs.data ?? []}
                 timeZone={timeZone}
                 disabledBecause={
-                  voucherCode
-                    ? t('bookings.pack.notWithVoucher')
-                    : quantity !== 1
-                      ? t('bookings.pack.oneUnit')
-                      : undefined
+                  subscriptionId
+                    ? t('bookings.pack.notWithProgram')
+                    : voucherCode
+                      ? t('bookings.pack.notWithVoucher')
+                      : quantity !== 1
+                        ? t('bookings.pack.oneUnit')
+                        : undefined
                 }
               />
             </Col>
@@ -519,7 +557,7 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
                   autoComplete="off"
                   spellCheck={false}
                   style={{ fontFamily: 'monospace' }}
-                  disabled={!!balanceId}
+                  disabled={!!(balanceId || subscriptionId)}
                   data-testid="booking-voucher"
                 />
               </Form.Item>

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, GiftOutlined, ShoppingCartOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -34,6 +34,19 @@ export function BookingSale({ bookingId }: { bookingId: number }) {
           ) : (
             t('bookings.voucher.paidWith', { code })
           )}
+        </Typography.Text>
+      </Flex>
+    );
+  }
+  // Free with the customer's program subscription: no order either.
+  if (booking.data.subscriptionName) {
+    const text = t('bookings.program.freeWith', { name: booking.data.subscriptionName });
+    const id = booking.data.subscriptionId;
+    return (
+      <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }} data-testid="booking-sale">
+        <SyncOutlined aria-hidden />
+        <Typography.Text data-testid="booking-sale-program">
+          {can('subscriptions_find') && id ? <Link to={`/subscriptions/view/${id}`}>{text}</Link> : text}
         </Typography.Text>
       </Flex>
     );

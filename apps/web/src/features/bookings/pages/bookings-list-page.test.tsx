@@ -200,5 +200,6 @@ describe('isChargeable', () => {
     expect(isChargeable({ ...unsold, orderId: 4 })).toBe(false);
     expect(isChargeable({ ...unsold, giftVoucherCode: 'ABCD-EFGH-JKMN' })).toBe(false);
     expect(isChargeable({ ...unsold, balanceName: '5 masajes' })).toBe(false);
+    expect(isChargeable({ ...unsold, subscriptionName: 'Yoga ilimitado' })).toBe(false);
   });
 });

@@ -59,17 +59,22 @@ export function todayFilter(timeZone: string, now = new Date()): Filters {
   return { startsAt: { gte: today, lt: tomorrow } };
 }
 
-/** A booking an order can charge: confirmed, not sold or charged yet, not paid with a voucher or a pack. */
+/**
+ * A booking an order can charge: confirmed, not sold or charged yet, not paid with a voucher or a pack nor
+ * made free by a program subscription.
+ */
 export const isChargeable = (
   booking: Pick<BookingListItem, 'status' | 'orderId'> & {
     giftVoucherCode?: string | null;
     balanceName?: string | null;
+    subscriptionName?: string | null;
   },
 ) =>
   booking.status === 'confirmed' &&
   booking.orderId === null &&
   !booking.giftVoucherCode &&
-  !booking.balanceName;
+  !booking.balanceName &&
+  !booking.subscriptionName;
 
 /**
  * What the selected bookings can be: charged together on one order (one customer), or why not. Sorted by
@@ -207,6 +212,12 @@ function SaleState({ booking }: { booking: BookingListItem }) {
     return (
       <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="booking-row-sale">
         {t('bookings.voucher.short', { code: booking.giftVoucherCode })}
+      </Typography.Text>
+    );
+  if (booking.subscriptionName)
+    return (
+      <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="booking-row-sale">
+        {t('bookings.program.short', { name: booking.subscriptionName })}
       </Typography.Text>
     );
   if (booking.balanceName)
