@@ -15,7 +15,8 @@ import {
  * A pack's sessions paying bookings in the booking drawer, in a company of the spec's own: a customer
  * bought a pack of two massages (a paid order); the drawer offers it for a new massage, books it at no
  * price and without an order, names the pack in the booked one's drawer, and the customer's balances show
- * the session spent. A customer without a pack is offered none.
+ * the session spent. A customer without a pack is offered none. Then a customer with an active program
+ * subscription whose programme includes the massage books it free.
  */
 
 let company: Login;
@@ -65,7 +66,7 @@ async function setUp(page: Page) {
     paymentMethod: 'transfer',
     lines: [{ productId: pack.id, quantity: 1, unitPrice: 80 }],
   });
-  return { calendar, massageName, packName, marta, pablo, surname };
+  return { calendar, massageId: massage.id, massageName, packName, marta, pablo, surname };
 }
 
 /** Waits for the drawer's opening transition: axe reads colours half faded in otherwise. */
@@ -165,5 +166,74 @@ test.describe('pack sessions', () => {
     );
     await drawerSettled(page);
     await screenshots(page, 'booking-drawer-pack-paid-es');
+  });
+
+  test('the booking drawer books free with an active program subscription that includes the product', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await logIn(page, company, { language: 'en' });
+    const { calendar, massageId, massageName, pablo, surname } = await setUp(page);
+    const taxes = await apiCall<{ items: { id: number }[] }>(page, 'GET', '/admin/taxes');
+    const programName = `Masajes ilimitados ${unique()}`;
+    const product = await apiCall<{ id: number }>(page, 'POST', '/admin/products', {
+      name: programName,
+      type: 'program_subscription',
+      price: 60,
+      taxType: taxes.items[0]?.id,
+      periodicity: { quantity: 1, unit: 'month' },
+      freeSubscriptionTrialDays: 0,
+      packProductIds: [massageId],
+    });
+    const subscription = await apiCall<{ id: number }>(page, 'POST', '/admin/subscriptions', {
+      customerId: pablo.id,
+      productId: product.id,
+      startsAt: new Date().toISOString().slice(0, 10),
+      paymentPeriodicity: 'monthly',
+      paymentMethod: 'transfer',
+    });
+    await apiCall(page, 'POST', `/admin/subscriptions/${subscription.id}/activate`);
+
+    let drawer = await openNewBooking(page, calendar.id, pablo.id, massageName, '16:00');
+    await chooseOption(page, drawer.getByTestId('booking-program'), programName);
+    await expect(drawer.getByText('Free with the subscription.')).toBeVisible();
+    await expect(drawer.getByTestId('booking-voucher')).toBeDisabled();
+    await drawerSettled(page);
+    expect(await seriousViolations(page), 'program chosen').toEqual([]);
+    await screenshots(page, 'booking-drawer-program-en');
+    await drawer.getByTestId('booking-save').click();
+    await expect(page.getByText('The booking has been made')).toBeVisible();
+
+    const filters = encodeURIComponent(JSON.stringify({ customerId: { eq: pablo.id } }));
+    const booked = await apiCall<{
+      items: { subscriptionName?: string | null; price: number; orderId: number | null }[];
+    }>(page, 'GET', `/admin/bookings?filters=${filters}`);
+    expect(booked.items).toHaveLength(1);
+    expect(booked.items[0]).toMatchObject({ subscriptionName: programName, price: 0, orderId: null });
+
+    const view = page.getByTestId('bookings-calendar');
+    await view
+      .locator('.fc-event')
+      .filter({ hasText: `Pablo ${surname}` })
+      .first()
+      .click();
+    drawer = page.getByTestId('booking-drawer');
+    await expect(drawer.getByTestId('booking-sale-program')).toContainText(
+      `Free with the subscription ${programName}`,
+    );
+    await drawerSettled(page);
+    await screenshots(page, 'booking-drawer-program-paid-en');
+    await switchLanguage(page, 'es');
+    await view.locator('.fc-next-button').click();
+    await view
+      .locator('.fc-event')
+      .filter({ hasText: `Pablo ${surname}` })
+      .first()
+      .click();
+    await expect(drawer.getByTestId('booking-sale-program')).toContainText(
+      `Gratis con la suscripción ${programName}`,
+    );
+    await drawerSettled(page);
+    await screenshots(page, 'booking-drawer-program-paid-es');
   });
 });
