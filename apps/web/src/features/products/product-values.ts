@@ -1,8 +1,11 @@
 import {
   type CommissionType,
   defaultPeriodicity,
+  givesCredit,
+  givesSessions,
   isBookableType,
   isSubscriptionType,
+  namesProducts,
   type PaymentPeriodicity,
   type PeriodicityUnit,
   type Product,
@@ -110,9 +113,11 @@ export function toBody(values: ProductFormValues): ProductBody {
     supplierCommissionQuantity: values.supplierCommissionType ? values.supplierCommissionQuantity : null,
     // Kept as it was when the user may not see suppliers (the field is not shown then).
     supplierId: values.supplierId ?? null,
-    packSessions: values.type === 'pack' ? values.packSessions : null,
-    packProductIds: values.type === 'pack' ? values.packProductIds : null,
-    creditAmount: values.type === 'credit' ? values.creditAmount : null,
+    // A pack and a bookings subscription give sessions of the products they name (a programme names them
+    // only); a credit and a credit subscription give money.
+    packSessions: givesSessions(values.type) ? values.packSessions : null,
+    packProductIds: namesProducts(values.type) ? values.packProductIds : null,
+    creditAmount: givesCredit(values.type) ? values.creditAmount : null,
   };
 }
 

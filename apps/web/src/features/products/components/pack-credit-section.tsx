@@ -1,4 +1,4 @@
-import { bookableProductTypes, productBody } from '@mostrador/contract';
+import { bookableProductTypes, givesSessions, type ProductType, productBody } from '@mostrador/contract';
 import { Col, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../components/forms/decimal-input';
@@ -8,8 +8,18 @@ import { useProductList } from '../api';
 
 const shape = productBody.shape;
 
-/** A pack's sessions and the bookable products they pay for. */
-export function PackSection() {
+/** Each type's title of the section naming its products. */
+const titles: Partial<Record<ProductType, string>> = {
+  pack: 'products.sections.pack',
+  bookings_subscription: 'products.sections.periodSessions',
+  program_subscription: 'products.sections.program',
+};
+
+/**
+ * The bookable products a pack's sessions pay for, with how many sessions: per pack sold, per period paid
+ * of a bookings subscription; a program subscription names its products only (their bookings are free).
+ */
+export function PackSection({ type }: { type: ProductType }) {
   const { t } = useTranslation();
   const bookable = useProductList({
     page: 1,
@@ -18,28 +28,32 @@ export function PackSection() {
     orders: { name: 'asc' },
   });
   return (
-    <FormSection grid title={t('products.sections.pack')} testId="product-section-pack">
-      <Col xs={24} md={8}>
-        <Form.Item
-          name="packSessions"
-          label={t('products.fields.packSessions')}
-          required
-          rules={[
-            { required: true, message: t('products.packSessionsRequired') },
-            zodRule(shape.packSessions, t),
-          ]}
-          extra={t('products.packSessionsHelp')}
-        >
-          <CountInput min={1} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={16}>
+    <FormSection grid title={t(titles[type] ?? titles.pack!)} testId="product-section-pack">
+      {givesSessions(type) && (
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="packSessions"
+            label={t('products.fields.packSessions')}
+            required
+            rules={[
+              { required: true, message: t('products.packSessionsRequired') },
+              zodRule(shape.packSessions, t),
+            ]}
+            extra={t(type === 'pack' ? 'products.packSessionsHelp' : 'products.periodSessionsHelp')}
+          >
+            <CountInput min={1} />
+          </Form.Item>
+        </Col>
+      )}
+      <Col xs={24} md={givesSessions(type) ? 16 : 24}>
         <Form.Item
           name="packProductIds"
           label={t('products.fields.packProductIds')}
           required
           rules={[{ required: true, type: 'array', min: 1, message: t('products.packProductsRequired') }]}
-          extra={t('products.packProductsHelp')}
+          extra={t(
+            type === 'program_subscription' ? 'products.programProductsHelp' : 'products.packProductsHelp',
+          )}
         >
           <Select
             mode="multiple"
@@ -54,17 +68,22 @@ export function PackSection() {
   );
 }
 
-/** The money one unit of a credit gives (the price when left empty). */
-export function CreditSection() {
+/** The money one unit of a credit, or each period paid of a credit subscription, gives (else the price). */
+export function CreditSection({ type }: { type: ProductType }) {
   const { t } = useTranslation();
+  const period = type === 'credit_subscription';
   return (
-    <FormSection grid title={t('products.sections.credit')} testId="product-section-credit">
+    <FormSection
+      grid
+      title={t(period ? 'products.sections.periodCredit' : 'products.sections.credit')}
+      testId="product-section-credit"
+    >
       <Col xs={24} md={8}>
         <Form.Item
           name="creditAmount"
           label={t('products.fields.creditAmount')}
           rules={[zodRule(shape.creditAmount, t)]}
-          extra={t('products.creditAmountHelp')}
+          extra={t(period ? 'products.periodCreditHelp' : 'products.creditAmountHelp')}
         >
           <DecimalInput min={0.01} step={0.01} suffix="€" data-testid="product-credit-amount" />
         </Form.Item>

@@ -1,7 +1,9 @@
 import {
   commissionTypes,
+  givesCredit,
   isBookableType,
   isSubscriptionType,
+  namesProducts,
   paymentPeriodicities,
   periodicitySchema,
   periodicityUnits,
@@ -370,8 +372,8 @@ export function ProductFormSections({ isNew }: { isNew: boolean }) {
       <GeneralSection isNew={isNew} />
       {type && isBookableType(type) && <BookingSection />}
       {type && isSubscriptionType(type) && <SubscriptionSection />}
-      {type === 'pack' && <PackSection />}
-      {type === 'credit' && <CreditSection />}
+      {type && namesProducts(type) && <PackSection type={type} />}
+      {type && givesCredit(type) && <CreditSection type={type} />}
       <SupplierSection />
     </>
   );
