@@ -123,6 +123,24 @@ test.describe('products', () => {
     await expect(page.getByTestId('product-section-subscription')).toContainText('Months');
     await page.getByTestId('product-periodicity-quantity').fill('3');
     await choose(page, 'Charged', 'Monthly');
+    // A bookings subscription gives sessions each period of the products it names: asked before saving.
+    await page.getByTestId('product-save').click();
+    await expect(page.getByText('How many sessions each paid period gives')).toBeVisible();
+    await expect(page.getByTestId('product-section-pack')).toContainText('Sessions each period');
+    await field(page, 'Sessions').fill('4');
+    await expect(async () => {
+      await page.getByTestId('product-pack-products').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .first()
+        .click({ timeout: 2_000 });
+      await expect(
+        page.getByTestId('product-pack-products').locator('.ant-select-selection-item'),
+      ).toHaveCount(1, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
     await page.getByTestId('product-save').click();
     await expect(page.getByText(`The changes to “${name}” have been saved`)).toBeVisible();
     await expect(list.getByRole('row').nth(1)).toContainText('Bookings subscription');
