@@ -36,7 +36,12 @@ export function PackSection({ type }: { type: ProductType }) {
             label={t('products.fields.packSessions')}
             required
             rules={[
-              { required: true, message: t('products.packSessionsRequired') },
+              {
+                required: true,
+                message: t(
+                  type === 'pack' ? 'products.packSessionsRequired' : 'products.periodSessionsRequired',
+                ),
+              },
               zodRule(shape.packSessions, t),
             ]}
             extra={t(type === 'pack' ? 'products.packSessionsHelp' : 'products.periodSessionsHelp')}
@@ -48,7 +53,11 @@ export function PackSection({ type }: { type: ProductType }) {
       <Col xs={24} md={givesSessions(type) ? 16 : 24}>
         <Form.Item
           name="packProductIds"
-          label={t('products.fields.packProductIds')}
+          label={t(
+            type === 'program_subscription'
+              ? 'products.fields.programProductIds'
+              : 'products.fields.packProductIds',
+          )}
           required
           rules={[{ required: true, type: 'array', min: 1, message: t('products.packProductsRequired') }]}
           extra={t(
@@ -81,7 +90,7 @@ export function CreditSection({ type }: { type: ProductType }) {
       <Col xs={24} md={8}>
         <Form.Item
           name="creditAmount"
-          label={t('products.fields.creditAmount')}
+          label={t(period ? 'products.fields.periodCreditAmount' : 'products.fields.creditAmount')}
           rules={[zodRule(shape.creditAmount, t)]}
           extra={t(period ? 'products.periodCreditHelp' : 'products.creditAmountHelp')}
         >
