@@ -6,8 +6,8 @@ import { type BookingValues, createBookingsRepository } from '../modules/booking
 import {
   type AnomalyPeriod,
   availability,
-  type CalendarRules,
   type ExistingBooking,
+  rulesOf,
 } from '../modules/calendars/availability.js';
 import type { DemoCalendarKey } from './calendars.js';
 import { random } from './random.js';
@@ -146,14 +146,7 @@ export async function seedDemoBookings(
       }
       return own[own.length - 1]!;
     };
-    const rules: CalendarRules = {
-      schedule: calendar.schedule,
-      duration: calendar.duration,
-      maximumConcurrentBookings: calendar.maximumConcurrentBookings,
-      minimumMinutesInAdvanceForBooking: calendar.minimumMinutesInAdvanceForBooking,
-      maximumDaysOfBookingForecast: calendar.maximumDaysOfBookingForecast,
-      minimumProductDuration: calendar.minimumProductDuration,
-    };
+    const rules = rulesOf(calendar);
     const ahead = Math.min(daysAhead, calendar.maximumDaysOfBookingForecast ?? daysAhead);
 
     for (let offset = -daysBack; offset <= ahead; offset++) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
-import { availability, type CalendarRules } from '../modules/calendars/availability.js';
+import { availability, rulesOf } from '../modules/calendars/availability.js';
 import {
   createAnomaliesRepository,
   createCalendarsRepository,
@@ -37,14 +37,8 @@ async function freeStart(
 ) {
   const calendar = await createCalendarsRepository(db).find(licenseId, sale.calendarId);
   if (!calendar) return null;
-  const rules: CalendarRules = {
-    schedule: calendar.schedule,
-    duration: calendar.duration,
-    maximumConcurrentBookings: calendar.maximumConcurrentBookings,
-    minimumMinutesInAdvanceForBooking: calendar.minimumMinutesInAdvanceForBooking,
-    maximumDaysOfBookingForecast: null,
-    minimumProductDuration: calendar.minimumProductDuration,
-  };
+  // Booked back then: no forecast limit counts from today.
+  const rules = { ...rulesOf(calendar), maximumDaysOfBookingForecast: null };
   for (let offset = 0; offset <= 10; offset++) {
     const date = localDay(from, timeZone, offset);
     const around = [

@@ -25,9 +25,9 @@ import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
 import { returnPackSession, spendPackSession } from '../balances/booking-sessions.js';
 import {
   availability,
-  type CalendarRules,
   checkStart,
   freeSpacesDuring,
+  rulesOf,
   type StartRefusal,
 } from '../calendars/availability.js';
 import {
@@ -68,17 +68,6 @@ const refusalCodes: Record<StartRefusal, ErrorKey> = {
 
 const full = (freeSpaces: number, requestedSpaces: number) =>
   new AppError('bookingFull', { freeSpaces, requestedSpaces });
-
-function rulesOf(calendar: CalendarRow): CalendarRules {
-  return {
-    schedule: calendar.schedule,
-    duration: calendar.duration,
-    maximumConcurrentBookings: calendar.maximumConcurrentBookings,
-    minimumMinutesInAdvanceForBooking: calendar.minimumMinutesInAdvanceForBooking,
-    maximumDaysOfBookingForecast: calendar.maximumDaysOfBookingForecast,
-    minimumProductDuration: calendar.minimumProductDuration,
-  };
-}
 
 /** What paid a booking besides its row: the order that sold it, the voucher, the pack or the programme. */
 type PaidBy = Pick<BookingRecord, 'orderId' | 'giftVoucherCode' | 'balanceName' | 'subscriptionName'>;

@@ -32,6 +32,18 @@ export interface CalendarRules {
   /** A product shorter than this cannot be booked here. */
   minimumProductDuration: number | null;
 }
+
+/** The engine's rules of a calendar (its row, or its API record), without the calendar's other fields. */
+export function rulesOf(calendar: CalendarRules): CalendarRules {
+  return {
+    schedule: calendar.schedule,
+    duration: calendar.duration,
+    maximumConcurrentBookings: calendar.maximumConcurrentBookings,
+    minimumMinutesInAdvanceForBooking: calendar.minimumMinutesInAdvanceForBooking,
+    maximumDaysOfBookingForecast: calendar.maximumDaysOfBookingForecast,
+    minimumProductDuration: calendar.minimumProductDuration,
+  };
+}
 /** 'open' opens extra time, 'close' closes time (of the schedule or of an 'open' anomaly). */
 export interface AnomalyPeriod {
   type: 'open' | 'close';
