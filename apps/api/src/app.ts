@@ -47,6 +47,7 @@ import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         invoicesRoutes(deps.database.db, services.invoices, services.storage, services.mailComposer),
       );
       await v1.register(cashRegistersRoutes(services.cashRegisters));
+      await v1.register(reportsRoutes({ db: deps.database.db, cashRegisters: services.cashRegisters }));
       await v1.register(filesRoutes(services.files));
       await v1.register(mailsRoutes(services.mails, services.mailComposer, services.settings));
     },

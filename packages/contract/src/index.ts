@@ -25,6 +25,7 @@ export * from './permissions.js';
 export * from './phone.js';
 export * from './products.js';
 export * from './refunds.js';
+export * from './reports.js';
 export * from './settings.js';
 export * from './subscription-periods.js';
 export * from './subscriptions.js';

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReportsDeps } from './reports.routes.js';
+
+export const bookingsReportRoutes =
+  (_deps: ReportsDeps): FastifyPluginAsyncZod =>
+  async (_app) => {};
