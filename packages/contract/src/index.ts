@@ -10,6 +10,7 @@ export * from './customers.js';
 export * from './employees.js';
 export * from './error-groups.js';
 export * from './errors.js';
+export * from './exports.js';
 export * from './files.js';
 export * from './gift-vouchers.js';
 export * from './invoices.js';
