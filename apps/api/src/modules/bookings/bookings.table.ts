@@ -70,6 +70,9 @@ export const bookings = pgTable(
       t.startsAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The dashboard's counts of a period. Migration 0023 adds INCLUDE (status, attended) by hand so they
+    // read the index alone: drizzle has no INCLUDE, keep it when regenerating.
+    index('bookings_license_starts_cover_idx').on(t.licenseId, t.startsAt),
     // A calendar's bookings in a window (the list's calendar filter) and the calendar's delete check.
     index('bookings_calendar_starts_idx').on(t.bookingCalendarId, t.startsAt),
     // What takes room on a calendar (availability, the capacity check), read from the index alone

@@ -48,6 +48,8 @@ export const customers = pgTable(
       .on(t.licenseId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
     index('customers_license_name_idx').on(t.licenseId, t.name, t.id),
+    // New customers of a period (the dashboard), counted from the index alone.
+    index('customers_license_created_idx').on(t.licenseId, t.createdAt),
     index('customers_license_birthday_idx')
       .on(t.licenseId, sql`extract(month from ${t.birthdate})`, sql`extract(day from ${t.birthdate})`)
       .where(sql`${t.birthdate} is not null`),
