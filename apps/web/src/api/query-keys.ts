@@ -59,6 +59,8 @@ export const queryKeys = {
     all: ['reports'] as const,
     invoicingByProduct: (year: number) => ['reports', 'invoicingByProduct', year] as const,
     supplierSettlement: (from: string, to: string) => ['reports', 'supplierSettlement', from, to] as const,
+    /** The dashboard's figures of a period (company days, both included). */
+    dashboard: (from: string, to: string) => ['reports', 'dashboard', from, to] as const,
   },
   cashRegisters: {
     ...resourceKeys('cashRegisters'),
