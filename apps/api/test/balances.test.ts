@@ -331,6 +331,37 @@ describe('booking with a pack session through the API', () => {
     expect(luis.body.data.items).toEqual([]);
   });
 
+  it('a booking paid with a session keeps its customer and quantity; its notes still change', async () => {
+    const c = await packCompany(3);
+    const b = (await bookWithPack(c)).body.data as BookingAnswer;
+    const put = (over: Record<string, unknown>) =>
+      call(t, 'PUT', `/v1/admin/bookings/${b.id}`, {
+        token: c.token,
+        payload: {
+          bookingCalendarId: b.bookingCalendarId,
+          customerId: b.customerId,
+          startsAt: b.startsAt,
+          quantity: 1,
+          price: 0,
+          ...over,
+        },
+      });
+    for (const over of [{ customerId: c.luisId }, { quantity: 2 }]) {
+      const refused = await put(over);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.error.code).toBe(1000203);
+    }
+    const noted = await put({ notes: 'Trae toalla' });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    expect(noted.body.data).toMatchObject({
+      customerId: c.anaId,
+      quantity: 1,
+      notes: 'Trae toalla',
+      price: 0,
+    });
+    expect(await remaining(c.balanceId)).toBe(2);
+  });
+
   it('a booking cancelled or deleted in time gives its session back once; a late one keeps it spent', async () => {
     const c = await packCompany(5);
     const first = (await bookWithPack(c)).body.data as BookingAnswer;

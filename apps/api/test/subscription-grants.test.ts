@@ -433,6 +433,18 @@ describe('program_subscription', () => {
     expect(listed.body.data.items).toEqual([
       expect.objectContaining({ id: free.id, subscriptionName: 'Programa yoga' }),
     ]);
+    // Free for its holder only: handing it to Luis is refused.
+    const handed = await call(t, 'PUT', `/v1/admin/bookings/${free.id}`, {
+      token: c.token,
+      payload: {
+        bookingCalendarId: free.bookingCalendarId,
+        customerId: c.luis.id,
+        startsAt: free.startsAt,
+        quantity: 1,
+        price: 0,
+      },
+    });
+    expectError(handed, 409, ErrorCode.bookingPrepaidKeepsCustomer);
     // Not a product of its programme.
     const massage = await book(c, { subscriptionId: s.id, startsAt: '2027-03-02T12:00' });
     expectError(massage, 409, ErrorCode.subscriptionNotForProduct);

@@ -108,6 +108,7 @@ export const ErrorCode = {
   subscriptionNotForProduct: 1000200,
   productTypeLockedBySubscription: 1000201,
   subscriptionHasBookings: 1000202,
+  bookingPrepaidKeepsCustomer: 1000203,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -221,6 +222,7 @@ export const errorStatus: Record<ErrorKey, number> = {
   subscriptionNotForProduct: 409,
   productTypeLockedBySubscription: 409,
   subscriptionHasBookings: 409,
+  bookingPrepaidKeepsCustomer: 409,
   giftVoucherSaleUsed: 409,
 };
 
@@ -348,6 +350,8 @@ export const errorMessage: Record<ErrorKey, string> = {
   subscriptionNotForProduct: "The subscription's program does not include this product",
   productTypeLockedBySubscription: 'Cannot change the type of a product that subscriptions use',
   subscriptionHasBookings: 'The subscription made bookings free: it cannot be deleted',
+  bookingPrepaidKeepsCustomer:
+    "A booking paid with a customer's pack session or subscription keeps its customer and quantity: cancel it and book again",
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -576,6 +576,12 @@ export function createBookingsService(deps: {
               await confirm(tx, auth.licenseId, id, 'booking_cancelled', mailIds);
             return cancelled;
           }
+          // A session or a subscription paid one unit for its holder: another customer or more units would be free.
+          if (
+            (booking.balanceId !== null || booking.subscriptionId !== null) &&
+            (body.customerId !== booking.customerId || body.quantity !== booking.quantity)
+          )
+            throw new AppError('bookingPrepaidKeepsCustomer');
           const moved =
             booking.startsAt.getTime() !== startsAt.getTime() ||
             booking.bookingCalendarId !== body.bookingCalendarId;

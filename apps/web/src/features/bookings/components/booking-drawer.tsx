@@ -110,6 +110,8 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
   const paidAlready = !!(voucherCode || balanceId || subscriptionId);
   // The record: its status, and the order or gift voucher that paid it.
   const record = useBooking(booking?.id).data;
+  // A session or a subscription paid one unit for its holder (the server refuses other changes, 1000203).
+  const prepaidFor = !!(record?.balanceName || record?.subscriptionName);
   const cancelled = record?.status === 'cancelled';
   const canEdit = can('bookings_edit');
   const readOnly = !!booking && (!canEdit || cancelled);
@@ -423,8 +425,10 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
               name="customerId"
               label={t('bookings.fields.customer')}
               rules={[{ required: true, message: t('validation.required') }]}
+              extra={prepaidFor ? t('bookings.prepaidKeepsCustomer') : undefined}
             >
               <CustomerSelect
+                disabled={prepaidFor}
                 currentLabel={booking?.customerName ?? undefined}
                 placeholder={t('bookings.searchCustomer')}
                 notFoundContent={t('bookings.noCustomers')}
@@ -480,7 +484,7 @@ export function BookingDrawer({ open, booking, draft, onClose, onCreated }: Book
               label={t('bookings.fields.quantity')}
               rules={[{ required: true, type: 'number', min: 1, message: t('validation.min', { min: 1 }) }]}
             >
-              <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} disabled={prepaidFor} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>

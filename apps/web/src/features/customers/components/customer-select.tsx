@@ -19,7 +19,14 @@ function labelOf(
 export interface CustomerSelectProps
   extends Pick<
     SelectProps<number>,
-    'id' | 'allowClear' | 'placeholder' | 'notFoundContent' | 'style' | 'popupMatchSelectWidth' | 'aria-label'
+    | 'id'
+    | 'allowClear'
+    | 'placeholder'
+    | 'notFoundContent'
+    | 'style'
+    | 'popupMatchSelectWidth'
+    | 'aria-label'
+    | 'disabled'
   > {
   value?: number | null;
   onChange?: (value: number | undefined) => void;
