@@ -1,0 +1,319 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+
+/**
+ * Spreadsheets written as a stream (issue 18: list exports, report exports): typed columns, rows read
+ * from an async iterable of batches, written as CSV the way a Spanish spreadsheet opens it (UTF-8 with a
+ * byte-order mark, `;` between fields, decimal commas, CRLF) or as XLSX (exceljs' streaming writer, no
+ * shared strings), waiting for the reader whenever the output is full, so memory stays flat however
+ * many rows.
+ *
+ * Column types and the values they take:
+ * - `text`: any value, written as its string (`null`/`undefined` empty; arrays and objects as JSON);
+ * - `number`: a number, written with a decimal comma in CSV, as a number in XLSX;
+ * - `money`: integer cents, written as euros (`-12,34` in CSV; a number with the euro format in XLSX);
+ * - `date`: an instant (a `Date` or an ISO string), written as the local date and time in the company's
+ *   zone (`dd/mm/yyyy hh:mm`; in XLSX an Excel date of that wall time);
+ * - `day`: a plain calendar date `YYYY-MM-DD` (`dd/mm/yyyy`);
+ * - `boolean`: `true`/`false` (`TRUE`/`FALSE` in XLSX);
+ * - `percent`: a percentage as people write it (21 for 21 %; in XLSX 0.21 with a percent format).
+ * A column's `values` give words for coded values (a status `paid` → "Pagado"): a value listed there is
+ * written as that word, as text, whatever the column's type.
+ */
+export const tabularTypes = ['text', 'number', 'money', 'date', 'day', 'boolean', 'percent'] as const;
+export type TabularType = (typeof tabularTypes)[number];
+export type TabularFormat = 'csv' | 'xlsx';
+
+export interface TabularColumn {
+  /** The row's field this column shows. */
+  key: string;
+  /** The header cell. */
+  label: string;
+  type: TabularType;
+  values?: Record<string, string>;
+  /** XLSX column width in characters; a width by type when absent. */
+  width?: number;
+}
+
+export interface TabularOptions {
+  format: TabularFormat;
+  columns: readonly TabularColumn[];
+  /** The company's time zone: `date` columns show its wall time. */
+  timeZone: string;
+  /** XLSX sheet name (at most 31 characters, no `[]:*?/\`). */
+  sheetName?: string;
+}
+
+export type TabularRow = Readonly<Record<string, unknown>>;
+
+export const tabularContentTypes: Record<TabularFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export const moneyNumFmt = '#,##0.00 "€"';
+export const dateTimeNumFmt = 'dd/mm/yyyy hh:mm';
+export const dayNumFmt = 'dd/mm/yyyy';
+export const percentNumFmt = '0.00%';
+
+// ---------------------------------------------------------------------------------------------------
+// Values
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using it. */
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+function wallFormatter(timeZone: string) {
+  let f = wallFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock time `instant` shows in `timeZone`. */
+export function wallTimeOf(instant: Date, timeZone: string): WallTime {
+  const w: Record<string, number> = {};
+  for (const part of wallFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') w[part.type] = Number(part.value);
+  }
+  return {
+    year: w.year!,
+    month: w.month!,
+    day: w.day!,
+    hour: w.hour! % 24,
+    minute: w.minute!,
+    second: w.second!,
+  };
+}
+
+function instantOf(value: unknown): Date | undefined {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+function dayParts(value: unknown): [number, number, number] | undefined {
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/** Integer cents as euros with a decimal comma and no grouping: -1234 → "-12,34". */
+export function centsText(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`money cells take integer cents: ${cents}`);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)},${pad2(abs % 100)}`;
+}
+
+/** A number with a decimal comma, as written (no exponent for the magnitudes of a business). */
+export function numberText(n: number): string {
+  return String(n).replace('.', ',');
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+const textOf = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** The word a column's `values` give a coded value, if any. */
+function wordOf(column: TabularColumn, value: unknown): string | undefined {
+  if (!column.values || isEmpty(value) || typeof value === 'object') return undefined;
+  const key = String(value);
+  return Object.hasOwn(column.values, key) ? column.values[key] : undefined;
+}
+
+/** A cell as CSV text (before quoting). */
+export function csvText(column: TabularColumn, value: unknown, timeZone: string): string {
+  const word = wordOf(column, value);
+  if (word !== undefined) return word;
+  if (isEmpty(value)) return '';
+  switch (column.type) {
+    case 'money':
+      return typeof value === 'number' ? centsText(value) : textOf(value);
+    case 'number':
+    case 'percent':
+      return typeof value === 'number' ? numberText(value) : textOf(value);
+    case 'date': {
+      const instant = instantOf(value);
+      if (!instant) return textOf(value);
+      const w = wallTimeOf(instant, timeZone);
+      return `${pad2(w.day)}/${pad2(w.month)}/${w.year} ${pad2(w.hour)}:${pad2(w.minute)}`;
+    }
+    case 'day': {
+      const d = dayParts(value);
+      return d ? `${pad2(d[2])}/${pad2(d[1])}/${d[0]}` : textOf(value);
+    }
+    default:
+      return textOf(value);
+  }
+}
+
+/** Quoted when it holds the separator, a quote or a line break; quotes doubled. */
+export const csvCell = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** A cell as exceljs takes it: numbers, booleans, Excel dates (UTC fields = the wall time), text. */
+export function xlsxValue(column: TabularColumn, value: unknown, timeZone: string): ExcelJS.CellValue {
+  const word = wordOf(column, value);
+  if (word !== undefined) return word;
+  if (isEmpty(value)) return null;
+  switch (column.type) {
+    case 'money':
+      return typeof value === 'number' ? value / 100 : textOf(value);
+    case 'number':
+      return typeof value === 'number' ? value : textOf(value);
+    case 'percent':
+      return typeof value === 'number' ? value / 100 : textOf(value);
+    case 'boolean':
+      return typeof value === 'boolean' ? value : textOf(value);
+    case 'date': {
+      const instant = instantOf(value);
+      if (!instant) return textOf(value);
+      const w = wallTimeOf(instant, timeZone);
+      // exceljs turns a Date into an Excel serial from its UTC fields: those carry the wall time.
+      return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+    }
+    case 'day': {
+      const d = dayParts(value);
+      return d ? new Date(Date.UTC(d[0], d[1] - 1, d[2])) : textOf(value);
+    }
+    default:
+      return textOf(value);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writers
+
+/** Waits while `out` holds more than its high-water mark (the reader is slower than we write). */
+async function drained(out: Writable) {
+  while (out.writableNeedDrain && !out.destroyed) {
+    await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  }
+  if (out.destroyed) throw new Error('the output was closed before the export ended');
+}
+
+async function writeCsv(batches: AsyncIterable<readonly TabularRow[]>, o: TabularOptions, out: Writable) {
+  const header = o.columns.map((c) => csvCell(c.label)).join(';');
+  out.write(`\uFEFF${header}\r\n`);
+  for await (const batch of batches) {
+    let chunk = '';
+    for (const row of batch) {
+      chunk += o.columns.map((c) => csvCell(csvText(c, row[c.key], o.timeZone))).join(';');
+      chunk += '\r\n';
+    }
+    if (chunk) out.write(chunk);
+    await drained(out);
+  }
+  out.end();
+  await finished(out, { readable: false });
+}
+
+const defaultWidths: Record<TabularType, number> = {
+  text: 24,
+  number: 12,
+  money: 14,
+  date: 17,
+  day: 12,
+  boolean: 10,
+  percent: 10,
+};
+const numFmts: Partial<Record<TabularType, string>> = {
+  money: moneyNumFmt,
+  date: dateTimeNumFmt,
+  day: dayNumFmt,
+  percent: percentNumFmt,
+};
+
+/** A sheet name Excel accepts. */
+function sheetNameOf(name: string | undefined) {
+  const clean = (name ?? 'Sheet1').replace(/[[\]:*?/\\]/g, ' ').trim();
+  return clean.slice(0, 31) || 'Sheet1';
+}
+
+async function writeXlsx(batches: AsyncIterable<readonly TabularRow[]>, o: TabularOptions, out: Writable) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetNameOf(o.sheetName), {
+    views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
+  });
+  sheet.columns = o.columns.map((c, i) => {
+    const numFmt = c.values ? undefined : numFmts[c.type];
+    return {
+      key: `c${i}`,
+      width: c.width ?? Math.max(defaultWidths[c.type], Math.min(c.label.length + 2, 60)),
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
+  const header = sheet.addRow(o.columns.map((c) => c.label));
+  header.font = { bold: true };
+  header.commit();
+  for await (const batch of batches) {
+    for (const row of batch) {
+      sheet.addRow(o.columns.map((c) => xlsxValue(c, row[c.key], o.timeZone))).commit();
+    }
+    // exceljs hands what it wrote to the zip on later turns of the event loop: let it, then wait for
+    // the reader if the output is full.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await drained(out);
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * Writes `batches` to `out` in `options.format`, waiting whenever `out` is full; `out` is ended at the
+ * end. Rejects (leaving `out` to the caller) when reading or writing fails.
+ */
+export async function writeTabular(
+  batches: AsyncIterable<readonly TabularRow[]>,
+  options: TabularOptions,
+  out: Writable,
+): Promise<void> {
+  if (options.format === 'csv') await writeCsv(batches, options, out);
+  else await writeXlsx(batches, options, out);
+}
+
+/**
+ * The file as a readable stream (for `reply.send`): written as it is read; an error while reading the
+ * rows destroys the stream (the client sees a cut download, never a file that looks complete).
+ * `onError` hears that error (to log it).
+ */
+export function tabularStream(
+  batches: AsyncIterable<readonly TabularRow[]>,
+  options: TabularOptions,
+  onError?: (error: unknown) => void,
+): PassThrough {
+  const out = new PassThrough({ highWaterMark: 64 * 1024 });
+  writeTabular(batches, options, out).catch((error: unknown) => {
+    onError?.(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}
+
+/** `<name>-<YYYY-MM-DD>.<ext>`, the day in the company's zone. */
+export function tabularFileName(name: string, format: TabularFormat, timeZone: string, now = new Date()) {
+  const w = wallTimeOf(now, timeZone);
+  return `${name}-${w.year}-${pad2(w.month)}-${pad2(w.day)}.${format}`;
+}
