@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   defaultTimeZone,
   eurosToCents,
@@ -35,6 +36,27 @@ export interface ListSpec {
   defaultOrder: Orders;
   tiebreaker: AnyColumn;
   timeZone?: string;
+}
+
+/**
+ * An export reading a list (modules/exports): it pages past the 10,000th row and counts every match.
+ * Only `readingForExport` sets it, around the list's own service call, so the public lists keep their
+ * cap and their capped count. `count` receives the exact count on the first page read; the later
+ * pages skip counting (`counted`) and get that count back.
+ */
+export interface ExportReading {
+  count?: number;
+  counted: boolean;
+}
+const exportReading = new AsyncLocalStorage<ExportReading>();
+
+/** Runs `read` (a list service's pages) uncapped; answers its result and the exact count of matches. */
+export async function readingForExport<T>(
+  reading: ExportReading,
+  read: () => Promise<T>,
+): Promise<{ result: T; count: number | undefined }> {
+  const result = await exportReading.run(reading, read);
+  return { result, count: reading.count };
 }
 
 /** `like` operands and the free-text query match literally: % and _ are escaped. */
@@ -151,7 +173,7 @@ export function listClauses(query: ZonedListQuery, spec: ListSpec, scope: SQL) {
   const first = Object.values(orders)[0] ?? 'asc';
   orderBy.push(first === 'desc' ? desc(spec.tiebreaker) : asc(spec.tiebreaker));
   const offset = (query.page - 1) * query.limit;
-  if (offset >= maxCountedRows) {
+  if (offset >= maxCountedRows && !exportReading.getStore()) {
     errors.push({
       field: 'page',
       message: `lists reach the ${maxCountedRows}th row at most: refine the search`,
@@ -170,6 +192,15 @@ const cappedCountLimit = maxCountedRows + 1;
 
 /** The rows matching `where`, counted up to the cap: cheap however large the table. */
 export async function countCapped(db: DbOrTx, table: PgTable, where: SQL): Promise<number> {
+  const reading = exportReading.getStore();
+  if (reading) {
+    // An export counts every match once, on its first page; later pages get that count back.
+    if (reading.counted) return reading.count ?? 0;
+    const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    reading.counted = true;
+    reading.count = all?.n ?? 0;
+    return reading.count;
+  }
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(db.select({ one: sql`1` }).from(table).where(where).limit(cappedCountLimit).as('capped'));
