@@ -40,8 +40,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False for calls where a 401 is an answer, not an expired session (login, logout). */
   logoutOn401?: boolean;
-  /** `blob`: the answer is a file (an image, a report), not the JSON envelope. */
-  responseType?: 'json' | 'blob';
+  /**
+   * `blob`: the answer is a file (an image, a report), not the JSON envelope; `stream`: the `Response`
+   * itself, its body unread, for the caller to read as it arrives (the timeout stops once it has begun).
+   */
+  responseType?: 'json' | 'blob' | 'stream';
   /** How long to wait for the answer; 20 s unless a call is known to take longer (a test mail). */
   timeoutMs?: number;
 }
@@ -111,7 +114,10 @@ export async function request<T>(method: string, path: string, options: RequestO
           : JSON.stringify(options.body),
       signal: controller.signal,
     });
-    body = response.ok && options.responseType === 'blob' ? await response.blob() : await readBody(response);
+    if (response.ok && options.responseType === 'stream') body = undefined;
+    else
+      body =
+        response.ok && options.responseType === 'blob' ? await response.blob() : await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, 0, timedOut ? 'timeout' : 'network');
@@ -126,6 +132,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     throw toApiError(response.status, body, response.statusText);
   }
+  if (options.responseType === 'stream') return response as T;
   if (options.responseType === 'blob') return body as T;
   return (body as { data?: T } | undefined)?.data as T;
 }
@@ -142,4 +149,7 @@ export const api = {
   /** A file from the API (bearer-authenticated, so not a plain `<img src>`). */
   blob: (path: string, options?: Omit<RequestOptions, 'body' | 'responseType'>) =>
     request<Blob>('GET', path, { ...options, responseType: 'blob' }),
+  /** A file the API streams (an export): the answer's headers, its body left to read; `signal` cancels it. */
+  stream: (path: string, body: unknown, options?: Omit<RequestOptions, 'body' | 'responseType'>) =>
+    request<Response>('POST', path, { ...options, body, responseType: 'stream' }),
 };
