@@ -1,0 +1,315 @@
+import type { BookingsReport, BookingsReportQuery, Language, WeeklySchedule } from '@mostrador/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { intlLocales } from '../../lib/intl-locales.js';
+import { bookings } from '../bookings/bookings.table.js';
+import { type AnomalyPeriod, openIntervals } from '../calendars/availability.js';
+import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calendars.table.js';
+import { products } from '../products/products.table.js';
+import { bookingsReportLabels } from './bookings-report-labels.js';
+import {
+  attachment,
+  companyLanguage,
+  contentTypes,
+  dayAfter,
+  periodBounds,
+  type ReportFormat,
+  rateOf,
+  type Sheet,
+  sheetsCsv,
+  sheetsXlsx,
+} from './bookings-report-sheets.js';
+
+type Figures = {
+  bookings: number;
+  places: number;
+  attended: number;
+  notAttended: number;
+  unmarked: number;
+  cancelled: number;
+  bookedPlaceMinutes: number;
+};
+const noFigures = (): Figures => ({
+  bookings: 0,
+  places: 0,
+  attended: 0,
+  notAttended: 0,
+  unmarked: 0,
+  cancelled: 0,
+  bookedPlaceMinutes: 0,
+});
+const add = (into: Figures, from: Figures) => {
+  for (const key of Object.keys(into) as (keyof Figures)[]) into[key] += from[key];
+};
+const withRates = ({ bookedPlaceMinutes: _, ...f }: Figures) => ({
+  ...f,
+  attendanceRate: rateOf(f.attended, f.attended + f.notAttended),
+  noShowRate: rateOf(f.notAttended, f.attended + f.notAttended),
+});
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/**
+ * The bookings report of `from`–`to` (company days, both included). One grouped query over the period's
+ * bookings (grouping sets: per calendar × product, and per local weekday × hour for the heat map), read
+ * from `bookings (license_id, starts_at)`; the calendars and their anomalies overlapping the period beside
+ * it. The offered place-minutes come from the availability engine's own open time (`openIntervals`).
+ * A calendarId or productId that is not the license's is 404.
+ */
+export async function bookingsReport(
+  db: DbOrTx,
+  auth: AuthContext,
+  query: Pick<BookingsReportQuery, 'from' | 'to' | 'calendarId' | 'productId'>,
+): Promise<BookingsReport> {
+  const { licenseId, timeZone } = auth;
+  const { from, to } = query;
+  const calendarId = query.calendarId === undefined ? undefined : Number(query.calendarId);
+  const productId = query.productId === undefined ? undefined : Number(query.productId);
+  // An id past the database's integers names nothing of the license.
+  if ((calendarId ?? 0) > 2_147_483_647 || (productId ?? 0) > 2_147_483_647) throw notFound();
+  const { start, end } = periodBounds(from, to, timeZone);
+  const byCalendar = calendarId === undefined ? sql`` : sql` and b.booking_calendar_id = ${calendarId}`;
+  const byProduct = productId === undefined ? sql`` : sql` and b.product_id = ${productId}`;
+  const live = sql`b.status <> 'cancelled'`;
+
+  const [figures, calendarRows, anomalyRows, productFound] = await Promise.all([
+    db.execute(sql`
+      select grouping(b.booking_calendar_id) as "isHeat",
+        b.booking_calendar_id as "calendarId", b.product_id as "productId",
+        extract(isodow from z.local)::int as weekday, extract(hour from z.local)::int as hour,
+        count(*) filter (where ${live})::int as bookings,
+        coalesce(sum(b.quantity) filter (where ${live}), 0)::bigint as places,
+        count(*) filter (where ${live} and b.attended)::int as attended,
+        count(*) filter (where ${live} and not b.attended)::int as "notAttended",
+        count(*) filter (where ${live} and b.attended is null)::int as unmarked,
+        count(*) filter (where b.status = 'cancelled')::int as cancelled,
+        coalesce(sum(round(extract(epoch from b.ends_at - b.starts_at) / 60) * b.spaces)
+          filter (where ${live}), 0)::bigint as "bookedPlaceMinutes"
+      from ${bookings} b
+      cross join lateral (select b.starts_at at time zone ${timeZone} as local) z
+      where b.license_id = ${licenseId}
+        and b.starts_at >= ${start.toISOString()}::timestamptz
+        and b.starts_at < ${end.toISOString()}::timestamptz${byCalendar}${byProduct}
+      group by grouping sets ((b.booking_calendar_id, b.product_id),
+        (extract(isodow from z.local), extract(hour from z.local)))`),
+    db.execute(sql`
+      select c.id, c.name, c.schedule, c.maximum_concurrent_bookings as capacity
+      from ${bookingCalendars} c
+      where c.license_id = ${licenseId}${calendarId === undefined ? sql`` : sql` and c.id = ${calendarId}`}
+      order by c.name, c.id`),
+    db.execute(sql`
+      select a.booking_calendar_id as "calendarId", a.type, a.starts_at as "startsAt", a.ends_at as "endsAt"
+      from ${bookingCalendarAnomalies} a
+      where a.license_id = ${licenseId}
+        and a.starts_at < ${end.toISOString()}::timestamptz and a.ends_at > ${start.toISOString()}::timestamptz
+        ${calendarId === undefined ? sql`` : sql` and a.booking_calendar_id = ${calendarId}`}`),
+    productId === undefined
+      ? Promise.resolve(true)
+      : db
+          .execute(sql`select 1 from ${products} where license_id = ${licenseId} and id = ${productId}`)
+          .then((r) => rowsOf(r).length > 0),
+  ]);
+  const calendars = rowsOf(calendarRows);
+  if ((calendarId !== undefined && calendars.length === 0) || !productFound) throw notFound();
+
+  const anomalies = new Map<number, AnomalyPeriod[]>();
+  for (const a of rowsOf(anomalyRows)) {
+    const list = anomalies.get(Number(a.calendarId)) ?? [];
+    list.push({
+      type: a.type as AnomalyPeriod['type'],
+      startsAt: new Date(a.startsAt as string | Date),
+      endsAt: new Date(a.endsAt as string | Date),
+    });
+    anomalies.set(Number(a.calendarId), list);
+  }
+
+  const perCell = new Map<string, Figures>();
+  const heatmap: BookingsReport['heatmap'] = [];
+  for (const r of rowsOf(figures)) {
+    const f: Figures = {
+      bookings: Number(r.bookings),
+      places: Number(r.places),
+      attended: Number(r.attended),
+      notAttended: Number(r.notAttended),
+      unmarked: Number(r.unmarked),
+      cancelled: Number(r.cancelled),
+      bookedPlaceMinutes: Number(r.bookedPlaceMinutes),
+    };
+    if (Number(r.isHeat) === 1) {
+      if (f.bookings > 0)
+        heatmap.push({ weekday: Number(r.weekday), hour: Number(r.hour), bookings: f.bookings });
+    } else perCell.set(`${r.calendarId}|${r.productId}`, f);
+  }
+  heatmap.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+
+  // Names: every calendar was read above (or the one asked for); the products of the cells.
+  const calendarNames = new Map(calendars.map((c) => [Number(c.id), String(c.name)]));
+  const productIds = [...new Set([...perCell.keys()].map((k) => Number(k.split('|')[1])))];
+  const productNames = productIds.length
+    ? await db
+        .execute(sql`select id, name from ${products}
+          where license_id = ${licenseId} and id in (${sql.join(productIds, sql`, `)})`)
+        .then((r) => new Map(rowsOf(r).map((p) => [Number(p.id), String(p.name)])))
+    : new Map<number, string>();
+
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  const rows = [...perCell.entries()]
+    .map(([key, f]) => {
+      const [cal, prod] = key.split('|').map(Number) as [number, number];
+      return {
+        calendarId: cal,
+        calendarName: calendarNames.get(cal) ?? '',
+        productId: prod,
+        productName: productNames.get(prod) ?? '',
+        f,
+      };
+    })
+    .sort(
+      (a, b) =>
+        byName(a.calendarName, b.calendarName) ||
+        a.calendarId - b.calendarId ||
+        byName(a.productName, b.productName) ||
+        a.productId - b.productId,
+    );
+
+  const total = noFigures();
+  let offeredTotal = 0;
+  const calendarFigures = calendars.map((c) => {
+    const id = Number(c.id);
+    const f = noFigures();
+    for (const row of rows) if (row.calendarId === id) add(f, row.f);
+    const open = openIntervals({
+      schedule: c.schedule as WeeklySchedule,
+      anomalies: anomalies.get(id) ?? [],
+      timeZone,
+      from,
+      to: dayAfter(to),
+    });
+    const openMinutes = open.reduce((s, i) => s + (i.endsAt.getTime() - i.startsAt.getTime()) / 60_000, 0);
+    const offered = Math.round(openMinutes) * Number(c.capacity);
+    add(total, f);
+    offeredTotal += offered;
+    return {
+      ...withRates(f),
+      calendarId: id,
+      calendarName: String(c.name),
+      offeredPlaceMinutes: offered,
+      bookedPlaceMinutes: f.bookedPlaceMinutes,
+      occupancy: rateOf(f.bookedPlaceMinutes, offered),
+    };
+  });
+
+  return {
+    from,
+    to,
+    rows: rows.map(({ f, ...names }) => ({ ...names, ...withRates(f) })),
+    calendars: calendarFigures,
+    totals: {
+      ...withRates(total),
+      offeredPlaceMinutes: offeredTotal,
+      bookedPlaceMinutes: total.bookedPlaceMinutes,
+      occupancy: rateOf(total.bookedPlaceMinutes, offeredTotal),
+    },
+    heatmap,
+  };
+}
+
+/** The report's tables for a spreadsheet, labelled in `language`: rows, calendars (with totals), heat map. */
+export function bookingsReportSheets(report: BookingsReport, language: Language): Sheet[] {
+  const l = bookingsReportLabels[language];
+  const attendance = [
+    { label: l.bookings, kind: 'integer' },
+    { label: l.places, kind: 'integer' },
+    { label: l.attended, kind: 'integer' },
+    { label: l.notAttended, kind: 'integer' },
+    { label: l.unmarked, kind: 'integer' },
+    { label: l.cancelled, kind: 'integer' },
+    { label: l.attendanceRate, kind: 'percent' },
+    { label: l.noShowRate, kind: 'percent' },
+  ] as const;
+  const figures = (f: BookingsReport['totals'] | BookingsReport['rows'][number]) => [
+    f.bookings,
+    f.places,
+    f.attended,
+    f.notAttended,
+    f.unmarked,
+    f.cancelled,
+    f.attendanceRate,
+    f.noShowRate,
+  ];
+  const occupancy = [
+    { label: l.offeredPlaceMinutes, kind: 'integer' },
+    { label: l.bookedPlaceMinutes, kind: 'integer' },
+    { label: l.occupancy, kind: 'percent' },
+  ] as const;
+  const weekdayName = new Intl.DateTimeFormat(intlLocales[language], { weekday: 'long', timeZone: 'UTC' });
+  return [
+    {
+      name: l.rowsSheet,
+      columns: [{ label: l.calendar, kind: 'text' }, { label: l.product, kind: 'text' }, ...attendance],
+      rows: report.rows.map((r) => [r.calendarName, r.productName, ...figures(r)]),
+    },
+    {
+      name: l.calendarsSheet,
+      columns: [{ label: l.calendar, kind: 'text' }, ...attendance, ...occupancy],
+      rows: [
+        ...report.calendars.map((c) => [
+          c.calendarName,
+          ...figures(c),
+          c.offeredPlaceMinutes,
+          c.bookedPlaceMinutes,
+          c.occupancy,
+        ]),
+        [
+          l.total,
+          ...figures(report.totals),
+          report.totals.offeredPlaceMinutes,
+          report.totals.bookedPlaceMinutes,
+          report.totals.occupancy,
+        ],
+      ],
+    },
+    {
+      name: l.heatmapSheet,
+      columns: [
+        { label: l.weekday, kind: 'text' },
+        { label: l.hour, kind: 'text' },
+        { label: l.bookings, kind: 'integer' },
+      ],
+      // 2024-01-01 was a Monday: weekday 1.
+      rows: report.heatmap.map((h) => [
+        weekdayName.format(new Date(Date.UTC(2024, 0, h.weekday))),
+        `${String(h.hour).padStart(2, '0')}:00`,
+        h.bookings,
+      ]),
+    },
+  ];
+}
+
+/** The bookings report, as JSON or as a spreadsheet file in the company's language. */
+export function createBookingsReportService(db: DbOrTx) {
+  return {
+    report: (auth: AuthContext, query: BookingsReportQuery) => bookingsReport(db, auth, query),
+    async file(auth: AuthContext, query: BookingsReportQuery, format: ReportFormat) {
+      const [report, language] = await Promise.all([
+        bookingsReport(db, auth, query),
+        companyLanguage(db, auth.licenseId),
+      ]);
+      const sheets = bookingsReportSheets(report, language);
+      return {
+        body:
+          format === 'csv'
+            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
+            : await sheetsXlsx(sheets, auth.timeZone),
+        contentType: contentTypes[format],
+        disposition: attachment(
+          `${bookingsReportLabels[language].fileName}-${query.from}-${query.to}`,
+          format,
+        ),
+      };
+    },
+  };
+}
