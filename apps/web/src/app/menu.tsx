@@ -7,7 +7,9 @@ import {
   FileTextOutlined,
   GiftOutlined,
   IdcardOutlined,
+  LineChartOutlined,
   MailOutlined,
+  PieChartOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -40,8 +42,8 @@ export interface MenuEntry {
 
 /**
  * The menu of spec section 2, in its order, with the screens that exist: an entry leads to a registered
- * route (a unit test checks it). The invoices and the invoicing report sit beside the orders they come
- * from.
+ * route (a unit test checks it). The invoices, the sales report and the invoicing report sit beside the
+ * orders they come from; the bookings report beside the calendars.
  */
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: DashboardOutlined, path: '/' },
@@ -58,6 +60,13 @@ export const menuEntries: MenuEntry[] = [
     icon: CalendarOutlined,
     path: '/calendars',
     permission: 'bookingCalendars_find',
+  },
+  {
+    key: 'bookingsReport',
+    label: 'menu.bookingsReport',
+    icon: LineChartOutlined,
+    path: '/reports/bookings',
+    permission: 'bookings_find',
   },
   {
     key: 'customers',
@@ -92,6 +101,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'menu.invoices',
     icon: FileTextOutlined,
     path: '/invoices',
+    permission: 'orders_find',
+  },
+  {
+    key: 'salesReport',
+    label: 'menu.salesReport',
+    icon: PieChartOutlined,
+    path: '/reports/sales',
     permission: 'orders_find',
   },
   {

@@ -34,17 +34,40 @@ describe('menu', () => {
     expect(routesFor(new Set(['mails_find'])).map((r) => r.path)).toContain('/mails');
   });
 
-  it('shows the invoices and the invoicing report with orders_find, beside the orders', () => {
+  it('shows the invoices, the sales report and the invoicing report with orders_find, beside the orders', () => {
     expect(keysOf(['orders_edit'])).not.toContain('invoices');
     const keys = keysOf(['orders_find']);
-    expect(keys.slice(keys.indexOf('orders'), keys.indexOf('orders') + 3)).toEqual([
+    expect(keys.slice(keys.indexOf('orders'), keys.indexOf('orders') + 4)).toEqual([
       'orders',
       'invoices',
+      'salesReport',
       'invoicingReport',
     ]);
     const paths = routesFor(new Set(['orders_find'])).map((r) => r.path);
     expect(paths).toEqual(expect.arrayContaining(['/invoices', '/reports/invoicing-by-product']));
     expect(routesFor(new Set(['orders_edit'])).map((r) => r.path)).not.toContain('/invoices');
+  });
+
+  it('shows the bookings report after the calendars with bookings_find, and opens it only with it', () => {
+    expect(keysOf(['bookings_edit'])).not.toContain('bookingsReport');
+    const keys = keysOf(['bookings_find', 'bookingCalendars_find']);
+    expect(keys.slice(keys.indexOf('calendars'), keys.indexOf('calendars') + 2)).toEqual([
+      'calendars',
+      'bookingsReport',
+    ]);
+    expect(keysOf(['bookings_find'])).toContain('bookingsReport');
+    const paths = (permissions: string[]) => routesFor(new Set(permissions)).map((r) => r.path);
+    expect(paths(['bookings_find'])).toContain('/reports/bookings');
+    expect(paths(['bookingCalendars_find', 'orders_find'])).not.toContain('/reports/bookings');
+    expect(selectedEntry(menuEntries, '/reports/bookings')?.key).toBe('bookingsReport');
+  });
+
+  it('opens the sales report only with orders_find, selected as its own entry', () => {
+    const paths = (permissions: string[]) => routesFor(new Set(permissions)).map((r) => r.path);
+    expect(paths(['orders_find'])).toContain('/reports/sales');
+    expect(paths(['orders_edit', 'bookings_find'])).not.toContain('/reports/sales');
+    expect(keysOf(['orders_edit'])).not.toContain('salesReport');
+    expect(selectedEntry(menuEntries, '/reports/sales')?.key).toBe('salesReport');
   });
 
   it('lists the billing settings for who may change them; the page itself reads for everyone', () => {

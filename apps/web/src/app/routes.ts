@@ -164,6 +164,13 @@ export const appRoutes: AppRoute[] = [
     permissions: ['orders_find'],
     page: () => import('../features/invoices/pages/invoicing-report-page').then((m) => m.InvoicingReportPage),
   },
+  // Sales, refunds and net of a period by payment method, product and product type (issue 18).
+  {
+    id: 'salesReport',
+    path: '/reports/sales',
+    permissions: ['orders_find'],
+    page: () => import('../features/reports/pages/sales-report-page').then((m) => m.SalesReportPage),
+  },
   {
     id: 'ordersCreate',
     path: '/orders/create',
@@ -301,6 +308,13 @@ export const appRoutes: AppRoute[] = [
     path: '/bookings',
     permissions: ['bookings_find'],
     page: () => import('../features/bookings/pages/bookings-list-page').then((m) => m.BookingsListPage),
+  },
+  // Bookings, attendance, occupancy and busiest hours of a period (issue 18).
+  {
+    id: 'bookingsReport',
+    path: '/reports/bookings',
+    permissions: ['bookings_find'],
+    page: () => import('../features/reports/pages/bookings-report-page').then((m) => m.BookingsReportPage),
   },
   {
     id: 'calendarsCreate',

@@ -1,0 +1,295 @@
+import type { SalesReport } from '@mostrador/contract';
+import { Card, Col, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
+import { formatDate, formatEuros, formatNumber } from '../../../lib/format';
+import { useCompanySettings } from '../../session/api';
+import { downloadSalesReport, useSalesReport } from '../api';
+import { PaymentMethodChart } from '../components/payment-method-chart';
+import { ReportExports } from '../components/report-exports';
+import { FigureCards, ReportSection } from '../components/report-parts';
+import { ReportPeriodPicker, useReportPeriod } from '../components/report-period';
+
+type Figures = SalesReport['totals'];
+type MethodRow = SalesReport['byPaymentMethod'][number];
+type ProductRow = SalesReport['byProduct'][number];
+type TypeRow = SalesReport['byProductType'][number];
+type RefundRow = SalesReport['refunds'][number];
+
+const active = (row: Figures) => row.salesCount > 0 || row.refundsCount > 0;
+
+/**
+ * What was sold in a period (paid sales by payment date, VAT included), what refunds gave back and the
+ * net, by payment method (a chart and its table), product (sortable by net), product type, and the
+ * refunds themselves with their orders; the period in the URL, the server's CSV and XLSX of the same.
+ */
+export function SalesReportPage() {
+  const { t } = useTranslation();
+  const { timeZone } = useCompanySettings();
+  const period = useReportPeriod();
+  const { from, to } = period;
+  const report = useSalesReport(from, to);
+  const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
+
+  const amount = (value: number, strong = false) => (
+    <Typography.Text strong={strong} style={money}>
+      {formatEuros(value)}
+    </Typography.Text>
+  );
+  const count = (value: number) => <span style={money}>{formatNumber(value)}</span>;
+
+  /** The columns every breakdown shares: sales (count, amount), refunds (count, amount), net. */
+  const figureColumns = <T extends Figures>(): TableColumnsType<T> => [
+    {
+      key: 'salesCount',
+      title: t('reports.sales.salesCount'),
+      align: 'right',
+      render: (_v, row) => count(row.salesCount),
+    },
+    { key: 'sales', title: t('reports.sales.sales'), align: 'right', render: (_v, row) => amount(row.sales) },
+    {
+      key: 'refundsCount',
+      title: t('reports.sales.refundsCount'),
+      align: 'right',
+      render: (_v, row) => count(row.refundsCount),
+    },
+    {
+      key: 'refunds',
+      title: t('reports.sales.refunds'),
+      align: 'right',
+      render: (_v, row) => amount(row.refunds),
+    },
+    {
+      key: 'net',
+      title: t('reports.sales.net'),
+      align: 'right',
+      render: (_v, row) => amount(row.net, true),
+    },
+  ];
+
+  const methodName = (method: string) => t(`orders.paymentMethods.${method}`);
+  const typeName = (type: string) => t(`products.types.${type}`);
+
+  const methodColumns: TableColumnsType<MethodRow> = [
+    {
+      key: 'method',
+      title: t('reports.sales.paymentMethod'),
+      render: (_v, row) => <Typography.Text strong>{methodName(row.paymentMethod)}</Typography.Text>,
+    },
+    ...figureColumns<MethodRow>(),
+  ];
+
+  const productColumns: TableColumnsType<ProductRow> = [
+    {
+      key: 'product',
+      title: t('reports.sales.product'),
+      render: (_v, row) => <Typography.Text strong>{row.productName}</Typography.Text>,
+    },
+    { key: 'type', title: t('reports.sales.productType'), render: (_v, row) => typeName(row.productType) },
+    { key: 'units', title: t('reports.sales.units'), align: 'right', render: (_v, row) => count(row.units) },
+    ...figureColumns<ProductRow>().map((column) =>
+      column.key === 'net'
+        ? {
+            ...column,
+            sorter: (a: ProductRow, b: ProductRow) => a.net - b.net,
+            defaultSortOrder: 'descend' as const,
+            sortDirections: ['descend' as const, 'ascend' as const, 'descend' as const],
+          }
+        : column,
+    ),
+  ];
+
+  const typeColumns: TableColumnsType<TypeRow> = [
+    {
+      key: 'type',
+      title: t('reports.sales.productType'),
+      render: (_v, row) => <Typography.Text strong>{typeName(row.productType)}</Typography.Text>,
+    },
+    { key: 'units', title: t('reports.sales.units'), align: 'right', render: (_v, row) => count(row.units) },
+    ...figureColumns<TypeRow>(),
+  ];
+
+  const orderLink = (orderId: number, code: number, testId: string) => (
+    <Link to={`/orders/edit/${orderId}`} data-testid={testId}>
+      {t('orders.list.number', { code })}
+    </Link>
+  );
+  const refundColumns: TableColumnsType<RefundRow> = [
+    {
+      key: 'refund',
+      title: t('reports.sales.refundOrder'),
+      render: (_v, row) => orderLink(row.orderId, row.code, 'sales-report-refund-link'),
+    },
+    {
+      key: 'original',
+      title: t('reports.sales.originalOrder'),
+      render: (_v, row) => orderLink(row.originalOrderId, row.originalCode, 'sales-report-original-link'),
+    },
+    {
+      key: 'date',
+      title: t('reports.sales.paymentDate'),
+      render: (_v, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.paymentDate, timeZone)}</span>
+      ),
+    },
+    {
+      key: 'method',
+      title: t('reports.sales.paymentMethod'),
+      render: (_v, row) => methodName(row.paymentMethod),
+    },
+    {
+      key: 'customer',
+      title: t('reports.sales.customer'),
+      render: (_v, row) => row.customerName ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'amount',
+      title: t('reports.sales.refunded'),
+      align: 'right',
+      render: (_v, row) => amount(row.amount, true),
+    },
+  ];
+
+  const totals = data?.totals;
+  const figures = [
+    {
+      key: 'sales',
+      title: t('reports.sales.sales'),
+      value: totals ? formatEuros(totals.sales) : '',
+      hint: totals ? t('reports.sales.salesCountOf', { count: totals.salesCount }) : undefined,
+    },
+    {
+      key: 'refunds',
+      title: t('reports.sales.refunds'),
+      value: totals ? formatEuros(totals.refunds) : '',
+      hint: totals ? t('reports.sales.refundsCountOf', { count: totals.refundsCount }) : undefined,
+    },
+    { key: 'net', title: t('reports.sales.net'), value: totals ? formatEuros(totals.net) : '' },
+  ];
+
+  const table = <T extends object>(
+    label: string,
+    rows: T[],
+    columns: TableColumnsType<T>,
+    rowKey: (row: T) => string,
+    testId: string,
+  ) => (
+    <ReportScroll label={label}>
+      <Table<T>
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={rows}
+        pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        size="small"
+        loading={report.isFetching}
+        locale={{ emptyText: t('reports.sales.none') }}
+        data-testid={testId}
+      />
+    </ReportScroll>
+  );
+
+  const empty = !!data && !data.byPaymentMethod.some(active) && !data.byProduct.length;
+
+  const body = (shown: SalesReport) => {
+    const methods = shown.byPaymentMethod.filter(active);
+    return (
+      <>
+        <ReportSection title={t('reports.sales.byPaymentMethod')} testId="sales-report-methods">
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={10}>
+              <PaymentMethodChart
+                bars={methods.map((m) => ({
+                  key: m.paymentMethod,
+                  name: methodName(m.paymentMethod),
+                  sales: m.sales,
+                  refunds: m.refunds,
+                }))}
+                label={t('reports.sales.chartLabel')}
+                salesName={t('reports.sales.sales')}
+                refundsName={t('reports.sales.refunds')}
+              />
+            </Col>
+            <Col xs={24} lg={14}>
+              {table(
+                t('reports.sales.byPaymentMethod'),
+                methods,
+                methodColumns,
+                (row) => row.paymentMethod,
+                'sales-report-method-table',
+              )}
+            </Col>
+          </Row>
+        </ReportSection>
+        <ReportSection title={t('reports.sales.byProduct')} testId="sales-report-products">
+          {table(
+            t('reports.sales.byProduct'),
+            shown.byProduct,
+            productColumns,
+            (row) => String(row.productId),
+            'sales-report-product-table',
+          )}
+        </ReportSection>
+        <ReportSection title={t('reports.sales.byProductType')} testId="sales-report-types">
+          {table(
+            t('reports.sales.byProductType'),
+            shown.byProductType,
+            typeColumns,
+            (row) => row.productType,
+            'sales-report-type-table',
+          )}
+        </ReportSection>
+        <ReportSection title={t('reports.sales.refundsList')} testId="sales-report-refunds">
+          {table(
+            t('reports.sales.refundsList'),
+            shown.refunds,
+            refundColumns,
+            (row) => String(row.orderId),
+            'sales-report-refund-table',
+          )}
+        </ReportSection>
+      </>
+    );
+  };
+
+  return (
+    <div data-testid="sales-report">
+      <PageHeader
+        title={t('reports.sales.title')}
+        subtitle={t('reports.sales.subtitle')}
+        actions={
+          <ReportExports
+            report="sales"
+            testId="sales-report-export"
+            disabled={!data}
+            download={(format) =>
+              downloadSalesReport(from, to, format, `${t('reports.sales.fileName', { from, to })}.${format}`)
+            }
+          />
+        }
+      />
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <ReportPeriodPicker period={period} report="sales" testId="sales-report" />
+      </Flex>
+      <FigureCards figures={figures} loading={!data && !report.isError} testIdPrefix="sales-report-total" />
+      {data && !empty ? (
+        body(data)
+      ) : (
+        <Card>
+          <ReportStates
+            query={report}
+            loaded={!!data}
+            empty={empty}
+            loadFailed={t('reports.sales.loadFailed')}
+            emptyText={t('reports.sales.empty')}
+            testIdPrefix="sales-report"
+            skeletonRows={8}
+          >
+            {() => null}
+          </ReportStates>
+        </Card>
+      )}
+    </div>
+  );
+}
