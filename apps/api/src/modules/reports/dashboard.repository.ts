@@ -1,0 +1,172 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { bookings } from '../bookings/bookings.table.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
+import { customerNameOrNull } from '../customers/customer-name.js';
+import { customers } from '../customers/customers.table.js';
+import { orders } from '../orders/orders.table.js';
+import { products } from '../products/products.table.js';
+
+/** A range of instants [start, end): a period's first instant and the first instant after it. */
+export interface Instants {
+  start: Date;
+  end: Date;
+}
+
+/** 0 = this period, 1 = the same days one year before. */
+export type PeriodIndex = 0 | 1;
+
+/** One company day of a period: its sales' and refunds' figures, in cents. */
+export interface SalesDay {
+  period: PeriodIndex;
+  /** The company day, YYYY-MM-DD. */
+  day: string;
+  /** Money in minus money given back (credit neither). */
+  earningsCents: number;
+  /** Sales paid that day, whatever the method. */
+  orders: number;
+  /** The sales paid with money: their count and total. */
+  moneyOrders: number;
+  moneySalesCents: number;
+  /** Money given back by refunds paid that day, positive. */
+  refundsCents: number;
+}
+
+export interface BookingCounts {
+  period: PeriodIndex;
+  /** Not cancelled. */
+  total: number;
+  attended: number;
+  notAttended: number;
+  unmarked: number;
+  cancelled: number;
+}
+
+type Rows = { rows: Record<string, unknown>[] };
+const rowsOf = (result: unknown) => (result as Rows).rows;
+
+/** The two periods' branches of a query, each a range scan of its own (an OR would not read the index alone). */
+function bothPeriods(periods: [Instants, Instants], branch: (p: Instants, index: PeriodIndex) => SQL): SQL {
+  return sql`${branch(periods[0], 0)} union all ${branch(periods[1], 1)}`;
+}
+
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * The dashboard's reads: each a few aggregates over one range scan per period, served by the covering
+ * indexes of migration 0023 (orders_license_paid_idx, bookings_license_starts_cover_idx,
+ * customers_license_created_idx); never a query per row.
+ */
+export function createDashboardRepository(db: DbOrTx) {
+  return {
+    /**
+     * Paid sales and refunds (status paid or refunded) by company day of their payment date, both
+     * periods. The money rule is the customer summary's (customers.repository#orderFigures): credit is no
+     * money; refunds are orders with `original_order_id` and a negative total.
+     */
+    async salesByDay(
+      licenseId: number,
+      periods: [Instants, Instants],
+      timeZone: string,
+    ): Promise<SalesDay[]> {
+      const sale = sql`original_order_id is null`;
+      const money = sql`payment_method <> 'credit'`;
+      const result = await db.execute(
+        bothPeriods(
+          periods,
+          (p, index) => sql`(select ${index}::int as period,
+            to_char((payment_date at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+            coalesce(sum(total_cents) filter (where ${money}), 0)::bigint as earnings,
+            count(*) filter (where ${sale})::int as orders,
+            count(*) filter (where ${sale} and ${money})::int as money_orders,
+            coalesce(sum(total_cents) filter (where ${sale} and ${money}), 0)::bigint as money_sales,
+            coalesce(-sum(total_cents) filter (where not ${sale} and ${money}), 0)::bigint as refunds
+          from ${orders}
+          where license_id = ${licenseId} and status in ('paid', 'refunded')
+            and payment_date >= ${at(p.start)} and payment_date < ${at(p.end)}
+          group by 2)`,
+        ),
+      );
+      return rowsOf(result).map((r) => ({
+        period: Number(r.period) as PeriodIndex,
+        day: String(r.day),
+        earningsCents: Number(r.earnings),
+        orders: Number(r.orders),
+        moneyOrders: Number(r.money_orders),
+        moneySalesCents: Number(r.money_sales),
+        refundsCents: Number(r.refunds),
+      }));
+    },
+
+    /** Bookings starting in each period: cancelled apart, the others by attendance. */
+    async bookingCounts(licenseId: number, periods: [Instants, Instants]): Promise<BookingCounts[]> {
+      const kept = sql`status <> 'cancelled'`;
+      const result = await db.execute(
+        bothPeriods(
+          periods,
+          (p, index) => sql`(select ${index}::int as period,
+            count(*) filter (where ${kept})::int as total,
+            count(*) filter (where ${kept} and attended)::int as attended,
+            count(*) filter (where ${kept} and not attended)::int as not_attended,
+            count(*) filter (where ${kept} and attended is null)::int as unmarked,
+            count(*) filter (where not ${kept})::int as cancelled
+          from ${bookings}
+          where license_id = ${licenseId} and starts_at >= ${at(p.start)} and starts_at < ${at(p.end)})`,
+        ),
+      );
+      return rowsOf(result).map((r) => ({
+        period: Number(r.period) as PeriodIndex,
+        total: Number(r.total),
+        attended: Number(r.attended),
+        notAttended: Number(r.not_attended),
+        unmarked: Number(r.unmarked),
+        cancelled: Number(r.cancelled),
+      }));
+    },
+
+    /** Customers created in each period: [this period's, the previous one's]. */
+    async newCustomers(licenseId: number, periods: [Instants, Instants]): Promise<[number, number]> {
+      const result = await db.execute(
+        bothPeriods(
+          periods,
+          (p, index) => sql`(select ${index}::int as period, count(*)::int as n from ${customers}
+          where license_id = ${licenseId} and created_at >= ${at(p.start)} and created_at < ${at(p.end)})`,
+        ),
+      );
+      const counts: [number, number] = [0, 0];
+      for (const r of rowsOf(result)) counts[Number(r.period) as PeriodIndex] = Number(r.n);
+      return counts;
+    },
+
+    /** The day's bookings not cancelled that end after `now`, by start, at most `limit`, with their names. */
+    async agenda(licenseId: number, day: Instants, now: Date, limit: number) {
+      return db
+        .select({
+          id: bookings.id,
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+          status: bookings.status,
+          attended: bookings.attended,
+          quantity: bookings.quantity,
+          productName: products.name,
+          calendarId: bookings.bookingCalendarId,
+          calendarName: bookingCalendars.name,
+          customerId: bookings.customerId,
+          customerName: customerNameOrNull(),
+        })
+        .from(bookings)
+        .innerJoin(products, sql`${products.id} = ${bookings.productId}`)
+        .innerJoin(bookingCalendars, sql`${bookingCalendars.id} = ${bookings.bookingCalendarId}`)
+        .leftJoin(customers, sql`${customers.id} = ${bookings.customerId}`)
+        .where(
+          sql`${bookings.licenseId} = ${licenseId} and ${bookings.startsAt} >= ${at(day.start)}
+            and ${bookings.startsAt} < ${at(day.end)} and ${bookings.status} <> 'cancelled'
+            and ${bookings.endsAt} > ${at(now)}`,
+        )
+        .orderBy(bookings.startsAt, bookings.id)
+        .limit(limit);
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
