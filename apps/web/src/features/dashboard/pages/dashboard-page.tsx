@@ -1,41 +1,344 @@
-import { CalendarOutlined, EuroOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Alert, Card, Col, Row, Statistic } from 'antd';
-import type { ComponentType } from 'react';
+import {
+  CalculatorOutlined,
+  CalendarOutlined,
+  EuroOutlined,
+  LoginOutlined,
+  RollbackOutlined,
+  ShoppingCartOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import type { Dashboard } from '@mostrador/contract';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError, useErrorMessage } from '../../../api/errors';
+import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
+import { useReportParams } from '../../../components/report-parts';
+import { dayjs } from '../../../lib/dayjs';
+import { formatEuros } from '../../../lib/format';
 import { MailHealthAlert } from '../../mails/components/mail-health-alert';
-
-const cards: { key: string; icon: ComponentType }[] = [
-  { key: 'earnings', icon: EuroOutlined },
-  { key: 'orders', icon: ShoppingCartOutlined },
-  { key: 'attendance', icon: CalendarOutlined },
-  { key: 'yearOverYear', icon: LineChartOutlined },
-];
+import { useCompanySettings, useOptionalCurrentUser } from '../../session/api';
+import { usePermissions } from '../../session/permissions';
+import { useDashboard } from '../api';
+import { CashRegisterState } from '../components/cash-register-state';
+import { EarningsChart } from '../components/earnings-chart';
+import { FigureCard, formatCount, formatRate } from '../components/figure-card';
+import { PeriodPicker } from '../components/period-picker';
+import { TodayAgenda } from '../components/today-agenda';
+import { companyToday, periodOf } from '../period';
 
 /**
- * The dashboard's frame; the figures come with the reports. For who may see the mails, a warning when
- * mails fail or cannot leave, leading to them.
+ * The dashboard (`/`, also the open demo path `/one/backend/dashboard`): for a signed-in user, the
+ * company's figures of a period against the same days last year, earnings by day or month, today's agenda
+ * and the cash register; logged out, only a way to log in.
  */
 export function DashboardPage() {
+  const user = useOptionalCurrentUser();
+  return user ? <CompanyDashboard name={user.name} /> : <LoggedOutDashboard />;
+}
+
+function LoggedOutDashboard() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('dashboard.loggedOut')}
+        action={
+          <ButtonLink to="/login" size="small" icon={<LoginOutlined aria-hidden />}>
+            {t('dashboard.logIn')}
+          </ButtonLink>
+        }
+        data-testid="dashboard-logged-out"
+      />
+    </>
+  );
+}
+
+/** One figure card in the grid: two a row on a tablet, three on a wide screen, stacked on a phone. */
+const figureCol = { xs: 24, sm: 12, xl: 8 } as const;
+
+function CompanyDashboard({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const can = usePermissions();
+  const { timeZone } = useCompanySettings();
+  const [params, setParams] = useReportParams();
+  const period = periodOf(params, companyToday(timeZone));
+  // What the server will answer, known from the permissions (the contract's nulls), so that the screen
+  // asks nothing when nothing is to be seen and draws skeletons only where parts will be.
+  const expected = {
+    sales: can('orders_find'),
+    bookings: can('bookings_find'),
+    customers: can('customers_find'),
+    cash: can('cashRegisters_find'),
+  };
+  const anything = Object.values(expected).some(Boolean);
+  const periodMatters = expected.sales || expected.bookings || expected.customers;
+  const query = useDashboard(period.from, period.to, anything);
+  const data = query.data;
+  const current = data?.from === period.from && data?.to === period.to;
+
+  return (
+    <div data-testid="dashboard">
+      <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.greeting', { name })} />
       <MailHealthAlert />
-      <Alert type="info" showIcon title={t('dashboard.comingLater')} style={{ marginBottom: 16 }} />
+      {periodMatters && (
+        <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+          <PeriodPicker period={period} onChange={setParams} />
+          {data && current && (
+            <Typography.Text type="secondary" data-testid="dashboard-compared-with">
+              {t('dashboard.comparedWith', {
+                from: dayjs(data.previousFrom).format('L'),
+                to: dayjs(data.previousTo).format('L'),
+              })}
+            </Typography.Text>
+          )}
+        </Flex>
+      )}
+      {anything &&
+        (data ? (
+          <div
+            aria-busy={!current}
+            style={{ opacity: current ? 1 : 0.6, transition: 'opacity 0.2s' }}
+            data-testid="dashboard-figures"
+            data-from={data.from}
+            data-to={data.to}
+          >
+            <DashboardParts data={data} timeZone={timeZone} />
+          </div>
+        ) : query.isError ? (
+          <LoadFailed error={query.error} retry={() => void query.refetch()} />
+        ) : (
+          <DashboardSkeleton expected={expected} />
+        ))}
+    </div>
+  );
+}
+
+function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('dashboard.loadFailed')}
+      description={isApiError(error) ? errorMessage(error) : undefined}
+      action={
+        <Button size="small" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      }
+      data-testid="dashboard-error"
+    />
+  );
+}
+
+/** Placeholders where the parts the user may see will be. */
+function DashboardSkeleton({
+  expected,
+}: {
+  expected: Record<'sales' | 'bookings' | 'customers' | 'cash', boolean>;
+}) {
+  const cards = (expected.sales ? 4 : 0) + (expected.bookings ? 1 : 0) + (expected.customers ? 1 : 0);
+  return (
+    <div data-testid="dashboard-loading">
       <Row gutter={[16, 16]}>
-        {cards.map(({ key, icon: Icon }) => (
-          <Col key={key} xs={24} sm={12} xl={6}>
-            <Card data-testid={`dashboard-${key}`}>
-              <Statistic
-                title={t(`dashboard.cards.${key}`)}
-                value={t('common.noValue')}
-                prefix={<Icon aria-hidden />}
-              />
-            </Card>
+        {Array.from({ length: cards }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <Col key={i} {...figureCol}>
+            <Card loading />
           </Col>
         ))}
+        {expected.sales && (
+          <Col xs={24} xl={16}>
+            <Card>
+              <Skeleton active paragraph={{ rows: 8 }} />
+            </Card>
+          </Col>
+        )}
+        {(expected.bookings || expected.cash) && (
+          <Col xs={24} xl={8}>
+            <Card>
+              <Skeleton active paragraph={{ rows: 6 }} />
+            </Card>
+          </Col>
+        )}
       </Row>
-    </>
+    </div>
+  );
+}
+
+/** The parts of the answer, each only when the server gave it (the user may see it). */
+function DashboardParts({ data, timeZone }: { data: Dashboard; timeZone: string }) {
+  const { t } = useTranslation();
+  const figures: { key: string; node: ReactNode }[] = [];
+  if (data.sales) {
+    const { earnings, orders, averageTicket, refunds } = data.sales;
+    figures.push(
+      {
+        key: 'earnings',
+        node: (
+          <FigureCard
+            testId="earnings"
+            title={t('dashboard.figures.earnings')}
+            icon={<EuroOutlined aria-hidden />}
+            figure={earnings}
+            format={formatEuros}
+          />
+        ),
+      },
+      {
+        key: 'orders',
+        node: (
+          <FigureCard
+            testId="orders"
+            title={t('dashboard.figures.orders')}
+            icon={<ShoppingCartOutlined aria-hidden />}
+            figure={orders}
+            format={formatCount}
+          />
+        ),
+      },
+      {
+        key: 'averageTicket',
+        node: (
+          <FigureCard
+            testId="average-ticket"
+            title={t('dashboard.figures.averageTicket')}
+            icon={<CalculatorOutlined aria-hidden />}
+            figure={averageTicket}
+            format={formatEuros}
+          />
+        ),
+      },
+      {
+        key: 'refunds',
+        node: (
+          <FigureCard
+            testId="refunds"
+            title={t('dashboard.figures.refunds')}
+            icon={<RollbackOutlined aria-hidden />}
+            figure={refunds}
+            format={formatEuros}
+            neutral
+          />
+        ),
+      },
+    );
+  }
+  if (data.bookings) figures.push({ key: 'bookings', node: <BookingsCard bookings={data.bookings} /> });
+  if (data.newCustomers)
+    figures.push({
+      key: 'newCustomers',
+      node: (
+        <FigureCard
+          testId="new-customers"
+          title={t('dashboard.figures.newCustomers')}
+          icon={<UserAddOutlined aria-hidden />}
+          figure={data.newCustomers}
+          format={formatCount}
+        />
+      ),
+    });
+
+  const side: { key: string; node: ReactNode }[] = [];
+  if (data.cashRegister)
+    side.push({
+      key: 'cash',
+      node: <CashRegisterState register={data.cashRegister} timeZone={timeZone} />,
+    });
+  if (data.agenda)
+    side.push({ key: 'agenda', node: <TodayAgenda agenda={data.agenda} timeZone={timeZone} /> });
+
+  return (
+    <Flex vertical gap={16}>
+      {figures.length > 0 && (
+        <Row gutter={[16, 16]}>
+          {figures.map(({ key, node }) => (
+            <Col key={key} {...figureCol}>
+              {node}
+            </Col>
+          ))}
+        </Row>
+      )}
+      {(data.chart || side.length > 0) && (
+        <Row gutter={[16, 16]}>
+          {data.chart ? (
+            <>
+              <Col xs={24} xl={16}>
+                <EarningsChart chart={data.chart} />
+              </Col>
+              {side.length > 0 && (
+                <Col xs={24} xl={8}>
+                  <Flex vertical gap={16}>
+                    {side.map(({ key, node }) => (
+                      <div key={key}>{node}</div>
+                    ))}
+                  </Flex>
+                </Col>
+              )}
+            </>
+          ) : (
+            side.map(({ key, node }) => (
+              <Col key={key} xs={24} lg={12}>
+                {node}
+              </Col>
+            ))
+          )}
+        </Row>
+      )}
+    </Flex>
+  );
+}
+
+/** Bookings of the period with their attendance: attended, not attended, not yet marked, and the rate. */
+function BookingsCard({ bookings }: { bookings: NonNullable<Dashboard['bookings']> }) {
+  const { t } = useTranslation();
+  const rate = bookings.attendanceRate;
+  const rateText = (value: number | null) => (value === null ? t('common.noValue') : formatRate(value));
+  const lines = [
+    ['attended', t('dashboard.bookings.attended'), formatCount(bookings.attended)],
+    ['notAttended', t('dashboard.bookings.notAttended'), formatCount(bookings.notAttended)],
+    ['unmarked', t('dashboard.bookings.unmarked'), formatCount(bookings.unmarked)],
+    ['cancelled', t('dashboard.bookings.cancelled'), formatCount(bookings.cancelled)],
+  ] as const;
+  const rateLine = t('dashboard.bookings.rateText', {
+    rate: rateText(rate.current),
+    previous: rateText(rate.previous),
+  });
+  return (
+    <FigureCard
+      testId="bookings"
+      title={t('dashboard.figures.bookings')}
+      icon={<CalendarOutlined aria-hidden />}
+      figure={bookings.total}
+      format={formatCount}
+      details={{
+        text: `${lines.map(([, label, value]) => `${label} ${value}`).join(', ')}. ${rateLine}`,
+        node: (
+          <Flex vertical gap={2} style={{ marginTop: 12 }} data-testid="dashboard-attendance">
+            {lines.map(([key, label, value]) => (
+              <Flex key={key} justify="space-between" gap={12} data-testid={`dashboard-bookings-${key}`}>
+                <Typography.Text type="secondary">{label}</Typography.Text>
+                <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Typography.Text>
+              </Flex>
+            ))}
+            <Flex justify="space-between" gap={12} data-testid="dashboard-bookings-rate">
+              <Typography.Text strong>{t('dashboard.bookings.rate')}</Typography.Text>
+              <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {rateText(rate.current)}
+              </Typography.Text>
+            </Flex>
+            <Typography.Text type="secondary" style={{ textAlign: 'end' }}>
+              {t('dashboard.lastYear', { value: rateText(rate.previous) })}
+            </Typography.Text>
+          </Flex>
+        ),
+      }}
+    />
   );
 }
