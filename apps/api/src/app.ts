@@ -28,6 +28,8 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { createEmployeesService } from './modules/employees/employees.service.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { createExportsService } from './modules/exports/exports.service.js';
 import { createDiskStorage, type FileStorage } from './modules/files/file-storage.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
@@ -219,6 +221,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(reportsRoutes({ db: deps.database.db, cashRegisters: services.cashRegisters }));
       await v1.register(filesRoutes(services.files));
       await v1.register(mailsRoutes(services.mails, services.mailComposer, services.settings));
+      await v1.register(
+        exportsRoutes(createExportsService({ db: deps.database.db, log: (e) => app.log.error(e) })),
+      );
     },
     { prefix: '/v1' },
   );
