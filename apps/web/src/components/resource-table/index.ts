@@ -1,3 +1,4 @@
+export { booleanWords, exportWords } from '../export';
 export { DayRangeFilter } from './day-range-filter';
 export { ResourceTable } from './resource-table';
 export { TextFilter } from './text-filter';

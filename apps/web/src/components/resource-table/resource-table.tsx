@@ -7,6 +7,7 @@ import { useErrorMessage } from '../../api/errors';
 import type { ListParams } from '../../api/list-params';
 import { formatNumber, formatTotal } from '../../lib/format';
 import { ButtonLink } from '../button-link';
+import { buildExportBody, ExportButton } from '../export';
 import { PageHeader } from '../page-header';
 import { visuallyHidden } from '../visually-hidden';
 import { effectiveSort, visibleKeys } from './columns';
@@ -149,6 +150,27 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     });
   }
 
+  // The export takes what the table shows: its columns in their order, titled as read, and its query.
+  const exportList = props.exportList;
+  const exportButton = exportList && (
+    <ExportButton
+      list={exportList}
+      iconOnly={phone}
+      build={(format) =>
+        buildExportBody(
+          format,
+          shown.map((column) => ({
+            key: column.key,
+            label: column.label ?? t(column.title),
+            values: column.exportValues,
+            exported: column.exported,
+          })),
+          { query: params.query, filters: params.filters, orders: params.orders, scope: props.exportScope },
+        )
+      }
+    />
+  );
+
   const total = data ? formatTotal(data.total, data.totalCapped) : '';
   const action = props.primaryAction && <ActionButton action={props.primaryAction} />;
 
@@ -215,6 +237,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           onColumnsChange={(keys) => save({ columns: keys })}
           density={density}
           onDensityChange={changeDensity}
+          exportButton={exportButton}
         />
         {data && list.isError && (
           <Alert

@@ -39,6 +39,8 @@ interface TableToolbarProps<T> {
   onColumnsChange: (keys: string[] | undefined) => void;
   density: Density;
   onDensityChange: (density: Density) => void;
+  /** The list's export menu, beside the column chooser. */
+  exportButton?: ReactNode;
 }
 
 export function TableToolbar<T>(props: TableToolbarProps<T>) {
@@ -83,6 +85,7 @@ export function TableToolbar<T>(props: TableToolbarProps<T>) {
         </Button>
       )}
       <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+        {props.exportButton}
         <Dropdown
           trigger={['click']}
           menu={{

@@ -1,4 +1,4 @@
-import type { FilterOp, Filters, ListResult, SortDirection } from '@mostrador/contract';
+import type { ExportableList, FilterOp, Filters, ListResult, SortDirection } from '@mostrador/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Breakpoint, TableProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -22,6 +22,13 @@ export interface ResourceColumn<T> {
    * with a `phoneCard` shows the card alone.)
    */
   responsive?: Breakpoint[];
+  /**
+   * The export's words for the coded values the cells show translated (a status, a type, a yes/no):
+   * `exportWords(t, 'orders.status', orderStatuses)`. Values not listed go to the file as they are.
+   */
+  exportValues?: Record<string, string>;
+  /** False when `key` is no field of the list's item (an image, a computed cell): the export leaves it out. */
+  exported?: boolean;
 }
 
 export interface Sort {
@@ -77,4 +84,11 @@ export interface ResourceTableProps<T extends { id: number }> {
   phoneCard?: (record: T) => ReactNode;
   /** Check boxes at the start of the rows (antd's), for what the page does with several records at once. */
   rowSelection?: TableProps<T>['rowSelection'];
+  /**
+   * The list's export (`POST /admin/exports/{list}`): an "Export" menu (CSV, Excel) in the toolbar that
+   * downloads every row of the search, filters and sort in force, in the columns shown.
+   */
+  exportList?: ExportableList;
+  /** What the list's path names, for its export (the anomalies' `calendarId`). */
+  exportScope?: Record<string, string | number>;
 }

@@ -1,0 +1,8 @@
+export { ExportButton, ExportProgressModal } from './export-button';
+export {
+  booleanWords,
+  buildExportBody,
+  exportWords,
+  type ListState,
+  type ShownColumn,
+} from './export-request';
