@@ -69,33 +69,51 @@ export function createDashboardRepository(db: DbOrTx) {
       periods: [Instants, Instants],
       timeZone: string,
     ): Promise<SalesDay[]> {
-      const sale = sql`original_order_id is null`;
-      const money = sql`payment_method <> 'credit'`;
+      // Grouped by day and the two flags, the day formatted after grouping: per row only the zone's
+      // conversion is computed (a third of the time of FILTER aggregates over a formatted day).
       const result = await db.execute(
         bothPeriods(
           periods,
-          (p, index) => sql`(select ${index}::int as period,
-            to_char((payment_date at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-            coalesce(sum(total_cents) filter (where ${money}), 0)::bigint as earnings,
-            count(*) filter (where ${sale})::int as orders,
-            count(*) filter (where ${sale} and ${money})::int as money_orders,
-            coalesce(sum(total_cents) filter (where ${sale} and ${money}), 0)::bigint as money_sales,
-            coalesce(-sum(total_cents) filter (where not ${sale} and ${money}), 0)::bigint as refunds
-          from ${orders}
-          where license_id = ${licenseId} and status in ('paid', 'refunded')
-            and payment_date >= ${at(p.start)} and payment_date < ${at(p.end)}
-          group by 2)`,
+          (
+            p,
+            index,
+          ) => sql`(select ${index}::int as period, to_char(day, 'YYYY-MM-DD') as day, sale, money, n, cents
+          from (select (payment_date at time zone ${timeZone})::date as day,
+              original_order_id is null as sale, payment_method <> 'credit' as money,
+              count(*)::int as n, sum(total_cents)::bigint as cents
+            from ${orders}
+            where license_id = ${licenseId} and status in ('paid', 'refunded')
+              and payment_date >= ${at(p.start)} and payment_date < ${at(p.end)}
+            group by 1, 2, 3) as days)`,
         ),
       );
-      return rowsOf(result).map((r) => ({
-        period: Number(r.period) as PeriodIndex,
-        day: String(r.day),
-        earningsCents: Number(r.earnings),
-        orders: Number(r.orders),
-        moneyOrders: Number(r.money_orders),
-        moneySalesCents: Number(r.money_sales),
-        refundsCents: Number(r.refunds),
-      }));
+      const byDay = new Map<string, SalesDay>();
+      for (const r of rowsOf(result)) {
+        const period = Number(r.period) as PeriodIndex;
+        const day = String(r.day);
+        const key = `${period} ${day}`;
+        const entry = byDay.get(key) ?? {
+          period,
+          day,
+          earningsCents: 0,
+          orders: 0,
+          moneyOrders: 0,
+          moneySalesCents: 0,
+          refundsCents: 0,
+        };
+        const n = Number(r.n);
+        const cents = Number(r.cents);
+        if (r.sale) entry.orders += n;
+        if (r.money) {
+          entry.earningsCents += cents;
+          if (r.sale) {
+            entry.moneyOrders += n;
+            entry.moneySalesCents += cents;
+          } else entry.refundsCents -= cents;
+        }
+        byDay.set(key, entry);
+      }
+      return [...byDay.values()];
     },
 
     /** Bookings starting in each period: cancelled apart, the others by attendance. */
