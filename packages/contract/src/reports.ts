@@ -58,7 +58,8 @@ export const dashboardSchema = z.object({
   /**
    * With orders_find, else null. earnings: money in (paid sales, not paid with the customer's credit, by
    * payment date) minus money given back (their refunds, by payment date), in euros; orders: sales paid
-   * in the period (refunds not counted); averageTicket: those sales' total / orders, in euros.
+   * in the period, whatever the method (those paid with credit too; refunds not counted); averageTicket:
+   * the total of the sales paid with money / their number, in euros to the cent (0 without any).
    */
   sales: z
     .object({
