@@ -6,7 +6,13 @@ import {
   PlusOutlined,
   ShoppingCartOutlined,
 } from '@ant-design/icons';
-import { type BookingListItem, type BookingStatus, bookingStatuses, type Filters } from '@mostrador/contract';
+import {
+  type BookingListItem,
+  type BookingStatus,
+  bookingStatuses,
+  type Filters,
+  orderStatuses,
+} from '@mostrador/contract';
 import {
   Alert,
   App,
@@ -26,7 +32,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../../api/errors';
 import {
+  booleanWords,
   DayRangeFilter,
+  exportWords,
   type ResourceColumn,
   ResourceTable,
   type ToolbarContext,
@@ -431,6 +439,7 @@ export function BookingsListPage() {
       key: 'image',
       title: 'bookings.fields.image',
       width: 56,
+      exported: false,
       responsive: notOnPhones,
       render: (item) => <FileImage fileId={item.image} width={32} height={32} alt="" />,
     },
@@ -441,6 +450,7 @@ export function BookingsListPage() {
       sortable: true,
       responsive: notOnPhones,
       render: (item) => <BookingStatusTag status={item.status} />,
+      exportValues: exportWords(t, 'bookings.statuses', bookingStatuses),
     },
     // In view beside whom it is for: what the front desk charges next.
     {
@@ -448,6 +458,8 @@ export function BookingsListPage() {
       title: 'bookings.fields.sale',
       responsive: notOnPhones,
       render: (item) => <SaleState booking={item} />,
+      // The file names the order's status; a voucher's, pack's or programme's booking has none.
+      exportValues: exportWords(t, 'orders.status', orderStatuses),
     },
     { key: 'productName', title: 'bookings.fields.product', sortable: true, responsive: notOnPhones },
     { key: 'calendarName', title: 'bookings.fields.calendar', sortable: true, responsive: notOnPhones },
@@ -517,6 +529,7 @@ export function BookingsListPage() {
       sortable: true,
       responsive: notOnPhones,
       render: (item) => <AttendanceBadge attended={item.attended} />,
+      exportValues: booleanWords(t('bookings.filters.attended'), t('bookings.filters.unattended')),
     },
   ];
 
@@ -560,6 +573,7 @@ export function BookingsListPage() {
     <>
       <ResourceTable<BookingListItem>
         pageKey="bookings"
+        exportList="bookings"
         title="bookings.title"
         countKey="bookings.count"
         columns={columns}

@@ -4,7 +4,12 @@ import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../api/list-params';
 import { RecordPage, useRecordId } from '../../../components/records/record-page';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
+import {
+  exportWords,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { formatDateTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -79,6 +84,7 @@ function AnomalyList({ calendarId, calendarName }: { calendarId: number; calenda
       title: 'anomalies.fields.type',
       sortable: true,
       render: (item) => <AnomalyTypeBadge type={item.type} />,
+      exportValues: exportWords(t, 'anomalies.types', anomalyTypes),
     },
     {
       key: 'reason',
@@ -110,6 +116,8 @@ function AnomalyList({ calendarId, calendarName }: { calendarId: number; calenda
       <CalendarBreadcrumb calendarId={calendarId} calendarName={calendarName} />
       <ResourceTable<AnomalyListItem>
         pageKey="anomalies"
+        exportList="anomalies"
+        exportScope={{ calendarId }}
         title={calendarName ? 'anomalies.titleOf' : 'anomalies.title'}
         titleParams={calendarName ? { name: calendarName } : undefined}
         countKey="anomalies.count"

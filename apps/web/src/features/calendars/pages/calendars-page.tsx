@@ -199,6 +199,7 @@ export function CalendarsPage() {
   return (
     <ResourceTable<BookingCalendarListItem>
       pageKey="calendars"
+      exportList="calendars"
       title="calendars.title"
       countKey="calendars.count"
       columns={columns}

@@ -298,6 +298,8 @@ export function CashRegistersPage() {
       sortable: true,
       align: 'right',
       defaultHidden: true,
+      // Read from the close's `cashCount`, no field of the list's item: not in the export.
+      exported: false,
       render: (item) => (
         <span style={{ whiteSpace: 'nowrap' }}>
           {item.cashCount ? formatEuros(item.cashCount.countedCash) : t('common.noValue')}
@@ -309,6 +311,7 @@ export function CashRegistersPage() {
       title: 'cashRegisterHistory.fields.cashDifference',
       sortable: true,
       align: 'right',
+      exported: false,
       render: (item) =>
         item.cashCount ? (
           <span style={{ whiteSpace: 'nowrap' }}>
@@ -350,6 +353,7 @@ export function CashRegistersPage() {
     <>
       <ResourceTable<CashRegisterListItem>
         pageKey="cashRegisters"
+        exportList="cashRegisters"
         title="cashRegisterHistory.title"
         countKey="cashRegisterHistory.count"
         columns={columns}

@@ -67,6 +67,7 @@ export function CustomersPage() {
       key: 'image',
       title: 'customers.fields.image',
       width: 64,
+      exported: false,
       responsive: fromTablet,
       render: (item) => (
         <Avatar
@@ -143,6 +144,8 @@ export function CustomersPage() {
         title: 'customers.fields.customField',
         label: field.name,
         defaultHidden: true,
+        // No field of the list's item (the values are in `customFields`): not in the export.
+        exported: false,
         responsive: fromTablet,
         render: (item) => {
           const value = item.customFields.find((v) => v.customFieldId === field.id)?.value;
@@ -178,6 +181,7 @@ export function CustomersPage() {
   return (
     <ResourceTable<CustomerListItem>
       pageKey="customers"
+      exportList="customers"
       title="customers.title"
       countKey="customers.count"
       columns={columns}

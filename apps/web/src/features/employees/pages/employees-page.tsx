@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { ButtonLink } from '../../../components/button-link';
 import { PaletteTag } from '../../../components/palette-tag';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
+import {
+  booleanWords,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { formatDateTime } from '../../../lib/format';
 import { useSupportLogin } from '../../licenses/api';
 import { useSupportLoginErrors } from '../../licenses/components/use-support-login-errors';
@@ -99,6 +104,7 @@ export function EmployeesPage() {
       title: 'employees.fields.status',
       sortable: true,
       render: (employee) => status(employee),
+      exportValues: booleanWords(t('employees.statuses.enabled'), t('employees.statuses.disabled')),
     },
     {
       key: 'createdAt',
@@ -181,6 +187,7 @@ export function EmployeesPage() {
   return (
     <ResourceTable<EmployeeListItem>
       pageKey="employees"
+      exportList="employees"
       title="employees.title"
       countKey="employees.count"
       columns={columns}

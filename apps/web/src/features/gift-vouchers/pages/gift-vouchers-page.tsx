@@ -3,7 +3,12 @@ import { type GiftVoucherListItem, type GiftVoucherStatus, giftVoucherStatuses }
 import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
+import {
+  exportWords,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { useGiftVoucherList } from '../api';
@@ -119,6 +124,7 @@ export function GiftVouchersPage() {
       title: 'giftVouchers.fields.status',
       sortable: true,
       render: (item) => <GiftVoucherStatusTag status={item.status} />,
+      exportValues: exportWords(t, 'giftVouchers.statuses', giftVoucherStatuses),
     },
     {
       key: 'maximumNumberOfBookings',
@@ -171,6 +177,7 @@ export function GiftVouchersPage() {
     <>
       <ResourceTable<GiftVoucherListItem>
         pageKey="giftVouchers"
+        exportList="giftVouchers"
         title="giftVouchers.title"
         countKey="giftVouchers.count"
         columns={columns}

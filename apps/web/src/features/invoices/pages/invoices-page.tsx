@@ -1,9 +1,14 @@
 import { EyeOutlined } from '@ant-design/icons';
-import type { InvoiceListItem } from '@mostrador/contract';
+import { type InvoiceListItem, invoiceSeries, invoiceTypes, verifactuStates } from '@mostrador/contract';
 import { Button, Flex, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import {
+  booleanWords,
+  exportWords,
+  type ResourceColumn,
+  ResourceTable,
+} from '../../../components/resource-table';
 import { formatDate, formatDateTime, formatEuros, formatTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -105,6 +110,7 @@ export function InvoicesPage() {
           <span>{t(`invoices.typesShort.${item.type}`)}</span>
         </Tooltip>
       ),
+      exportValues: exportWords(t, 'invoices.typesShort', invoiceTypes),
     },
     {
       key: 'series',
@@ -112,6 +118,7 @@ export function InvoicesPage() {
       sortable: true,
       defaultHidden: true,
       render: (item) => t(`invoices.series.${item.series}`),
+      exportValues: exportWords(t, 'invoices.series', invoiceSeries),
     },
     {
       key: 'issuedAt',
@@ -194,6 +201,7 @@ export function InvoicesPage() {
       title: 'invoices.fields.annulled',
       sortable: true,
       render: (item) => (item.annulled ? <AnnulledTag /> : null),
+      exportValues: booleanWords(t('invoices.annulled'), ''),
     },
     {
       key: 'verifactuState',
@@ -205,6 +213,7 @@ export function InvoicesPage() {
         ) : (
           <Typography.Text type="secondary">{t('invoices.list.noVerifactu')}</Typography.Text>
         ),
+      exportValues: exportWords(t, 'invoices.verifactuStates', verifactuStates),
     },
   ];
 
@@ -227,6 +236,7 @@ export function InvoicesPage() {
     <>
       <ResourceTable<InvoiceListItem>
         pageKey="invoices"
+        exportList="invoices"
         title="invoices.title"
         countKey="invoices.count"
         columns={columns}

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { PaletteTag } from '../../../components/palette-tag';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
+import {
+  exportWords,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { formatDateTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -104,6 +109,7 @@ export function LicensesPage() {
       title: 'licenses.fields.status',
       sortable: true,
       render: (license) => <LicenseStatusTag status={license.status} />,
+      exportValues: exportWords(t, 'licenses.statuses', licenseStatuses),
     },
     {
       key: 'createdAt',
@@ -161,6 +167,7 @@ export function LicensesPage() {
     <>
       <ResourceTable<LicenseListItem>
         pageKey="licenses"
+        exportList="licenses"
         title="licenses.title"
         countKey="licenses.count"
         columns={columns}

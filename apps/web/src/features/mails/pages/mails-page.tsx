@@ -1,9 +1,9 @@
 import { EyeOutlined } from '@ant-design/icons';
-import type { MailListItem } from '@mostrador/contract';
+import { type MailListItem, mailStatuses, mailTypes } from '@mostrador/contract';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import { exportWords, type ResourceColumn, ResourceTable } from '../../../components/resource-table';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -111,6 +111,7 @@ export function MailsPage() {
       title: 'mails.fields.type',
       sortable: true,
       render: (item) => t(`mails.types.${item.type}`),
+      exportValues: exportWords(t, 'mails.types', mailTypes),
     },
     {
       key: 'contactId',
@@ -145,6 +146,7 @@ export function MailsPage() {
       title: 'mails.fields.status',
       sortable: true,
       render: (item) => <MailStatusTag status={item.status} />,
+      exportValues: exportWords(t, 'mails.status', mailStatuses),
     },
     {
       key: 'subject',
@@ -193,6 +195,7 @@ export function MailsPage() {
       <MailHealthAlert />
       <ResourceTable<MailListItem>
         pageKey="mails"
+        exportList="mails"
         title="mails.title"
         countKey="mails.count"
         columns={columns}

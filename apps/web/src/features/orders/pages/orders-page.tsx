@@ -6,12 +6,18 @@ import {
   PlusOutlined,
   RollbackOutlined,
 } from '@ant-design/icons';
-import { canDeleteOrder, isOrderLocked, type OrderListItem } from '@mostrador/contract';
+import {
+  canDeleteOrder,
+  isOrderLocked,
+  type OrderListItem,
+  orderStatuses,
+  paymentMethods,
+} from '@mostrador/contract';
 import { Button, Dropdown, Flex, type MenuProps, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
-import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import { exportWords, type ResourceColumn, ResourceTable } from '../../../components/resource-table';
 import { formatDateTime, formatEuros, formatPhone } from '../../../lib/format';
 import { FileImage } from '../../files/components/file-image';
 import { useCompanySettings } from '../../session/api';
@@ -132,6 +138,7 @@ export function OrdersPage() {
       key: 'image',
       title: 'orders.list.fields.image',
       width: 56,
+      exported: false,
       render: (item) => <FileImage fileId={item.image} width={32} height={32} alt="" />,
     },
     {
@@ -158,12 +165,14 @@ export function OrdersPage() {
       title: 'orders.list.fields.status',
       sortable: true,
       render: (item) => <OrderStatusTag status={item.status} originalOrderId={item.originalOrderId} />,
+      exportValues: exportWords(t, 'orders.status', orderStatuses),
     },
     {
       key: 'paymentMethod',
       title: 'orders.list.fields.paymentMethod',
       sortable: true,
       render: (item) => <span style={nowrap}>{t(`orders.paymentMethods.${item.paymentMethod}`)}</span>,
+      exportValues: exportWords(t, 'orders.paymentMethods', paymentMethods),
     },
     { key: 'companyName', title: 'orders.list.fields.companyName', sortable: true },
     {
@@ -268,6 +277,7 @@ export function OrdersPage() {
   return (
     <ResourceTable<OrderListItem>
       pageKey="orders"
+      exportList="orders"
       title="orders.list.title"
       countKey="orders.list.count"
       columns={columns}

@@ -1,10 +1,15 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Filters, ProductListItem } from '@mostrador/contract';
+import { type Filters, type ProductListItem, productStatuses, productTypes } from '@mostrador/contract';
 import { Badge, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
-import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import {
+  booleanWords,
+  exportWords,
+  type ResourceColumn,
+  ResourceTable,
+} from '../../../components/resource-table';
 import { formatEuros } from '../../../lib/format';
 import { FileImage } from '../../files/components/file-image';
 import { usePermissions } from '../../session/permissions';
@@ -83,6 +88,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       key: 'image',
       title: 'products.fields.image',
       width: 64,
+      exported: false,
       render: (item) => <FileImage fileId={item.image} width={40} height={40} alt="" />,
     },
     { key: 'reference', title: 'products.fields.reference', sortable: true, defaultHidden: true },
@@ -107,18 +113,21 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       title: 'products.fields.type',
       sortable: true,
       render: (item) => <Tag variant="filled">{t(`products.types.${item.type}`)}</Tag>,
+      exportValues: exportWords(t, 'products.types', productTypes),
     },
     {
       key: 'sellOnline',
       title: 'products.fields.sellOnline',
       sortable: true,
       render: (item) => t(item.sellOnline ? 'products.yes' : 'products.no'),
+      exportValues: booleanWords(t('products.yes'), t('products.no')),
     },
     {
       key: 'status',
       title: 'products.fields.status',
       sortable: true,
       render: (item) => status(item),
+      exportValues: exportWords(t, 'products.statuses', productStatuses),
     },
     {
       key: 'price',
@@ -164,6 +173,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
   return (
     <ResourceTable<ProductListItem>
       pageKey={pageKey}
+      exportList="products"
       title={title}
       titleParams={titleParams}
       fixedFilters={fixedFilters}

@@ -1,9 +1,14 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type { SubscriptionListItem } from '@mostrador/contract';
+import {
+  paymentPeriodicities,
+  type SubscriptionListItem,
+  subscriptionPaymentMethods,
+  subscriptionStatuses,
+} from '@mostrador/contract';
 import { Flex, type MenuProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import { exportWords, type ResourceColumn, ResourceTable } from '../../../components/resource-table';
 import { RowActions } from '../../../components/row-actions';
 import { formatDate } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
@@ -94,18 +99,21 @@ export function SubscriptionsPage() {
       title: 'subscriptions.fields.status',
       sortable: true,
       render: (item) => <SubscriptionStatusTag status={item.status} cancelAt={item.cancelAt} />,
+      exportValues: exportWords(t, 'subscriptions.statuses', subscriptionStatuses),
     },
     {
       key: 'paymentPeriodicity',
       title: 'subscriptions.fields.paymentPeriodicity',
       sortable: true,
       render: (item) => t(`products.paymentPeriodicities.${item.paymentPeriodicity}`),
+      exportValues: exportWords(t, 'products.paymentPeriodicities', paymentPeriodicities),
     },
     {
       key: 'paymentMethod',
       title: 'subscriptions.fields.paymentMethod',
       sortable: true,
       render: (item) => t(`orders.paymentMethods.${item.paymentMethod}`),
+      exportValues: exportWords(t, 'orders.paymentMethods', subscriptionPaymentMethods),
     },
     { key: 'startsAt', title: 'subscriptions.fields.startsAt', sortable: true, render: startsOn },
   ];
@@ -154,6 +162,7 @@ export function SubscriptionsPage() {
     <>
       <ResourceTable<SubscriptionListItem>
         pageKey="subscriptions"
+        exportList="subscriptions"
         title="subscriptions.title"
         countKey="subscriptions.count"
         columns={columns}

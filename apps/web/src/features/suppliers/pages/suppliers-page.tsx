@@ -4,7 +4,12 @@ import { Flex, type MenuProps, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link';
-import { type ResourceColumn, ResourceTable, type ToolbarContext } from '../../../components/resource-table';
+import {
+  exportWords,
+  type ResourceColumn,
+  ResourceTable,
+  type ToolbarContext,
+} from '../../../components/resource-table';
 import { RowActions } from '../../../components/row-actions';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros, formatPercentage } from '../../../lib/format';
@@ -120,6 +125,7 @@ export function SuppliersPage() {
       title: 'suppliers.fields.status',
       sortable: true,
       render: (item) => <SupplierStatusTag status={item.status} />,
+      exportValues: exportWords(t, 'suppliers.statuses', supplierStatuses),
     },
     {
       key: 'startsAt',
@@ -133,6 +139,8 @@ export function SuppliersPage() {
       sortable: true,
       align: 'right',
       render: (item) => <span style={{ whiteSpace: 'nowrap' }}>{commission(item)}</span>,
+      // The cell reads type and quantity together ("10 %", "5,00 € per unit"): no one field of the item.
+      exported: false,
     },
   ];
 
@@ -179,6 +187,7 @@ export function SuppliersPage() {
   return (
     <ResourceTable<SupplierListItem>
       pageKey="suppliers"
+      exportList="suppliers"
       title="suppliers.title"
       countKey="suppliers.count"
       columns={columns}

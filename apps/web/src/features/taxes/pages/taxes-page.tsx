@@ -90,6 +90,7 @@ export function TaxesPage() {
     <>
       <ResourceTable<Tax>
         pageKey="taxes"
+        exportList="taxes"
         title="taxes.title"
         countKey="taxes.count"
         columns={columns}
