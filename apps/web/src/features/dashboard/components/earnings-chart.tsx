@@ -90,7 +90,7 @@ export function EarningsChart({ chart }: { chart: Chart }) {
   ];
 
   return (
-    <Card data-testid="dashboard-chart" style={{ height: '100%' }}>
+    <Card data-testid="dashboard-chart">
       <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 12 }}>
         <div>
           <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
@@ -145,7 +145,10 @@ export function EarningsChart({ chart }: { chart: Chart }) {
                 }}
                 cursor={{ fill: token.colorFillTertiary }}
               />
-              <Legend formatter={(name) => <span style={{ color: token.colorText }}>{name}</span>} />
+              <Legend
+                itemSorter={null}
+                formatter={(name) => <span style={{ color: token.colorText }}>{name}</span>}
+              />
               <Bar dataKey="current" name={current} fill={token.colorPrimary} radius={[3, 3, 0, 0]} />
               <Bar dataKey="previous" name={previous} fill={token.colorPrimaryBorder} radius={[3, 3, 0, 0]} />
             </BarChart>

@@ -43,34 +43,31 @@ export function TodayAgenda({ agenda, timeZone }: { agenda: DashboardAgendaItem[
               }
               data-testid="dashboard-agenda-item"
             >
-              <Flex gap={12} align="flex-start">
-                <Flex vertical style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <Typography.Text strong>{formatTime(item.startsAt, timeZone)}</Typography.Text>
-                  <Typography.Text type="secondary">
-                    <span style={visuallyHidden}>{t('dashboard.agenda.until')} </span>
-                    {formatTime(item.endsAt, timeZone)}
-                  </Typography.Text>
-                </Flex>
-                <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text strong>
+              <Flex gap={12} align="baseline">
+                <Typography.Text strong style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  {formatTime(item.startsAt, timeZone)}
+                  <span aria-hidden>–</span>
+                  <span style={visuallyHidden}> {t('dashboard.agenda.until')} </span>
+                  {formatTime(item.endsAt, timeZone)}
+                </Typography.Text>
+                <Flex wrap align="baseline" gap="0 12px" style={{ minWidth: 0, flex: 1 }}>
+                  <Typography.Text strong style={{ flex: '1 1 200px' }}>
                     {item.productName}
                     {item.quantity > 1 && ` ${t('dashboard.agenda.quantity', { quantity: item.quantity })}`}
                   </Typography.Text>
-                  <Typography.Text type="secondary">
+                  <Typography.Text type="secondary" style={{ flex: '1 1 160px' }}>
                     {item.customerName ?? t('dashboard.agenda.noCustomer')}
                   </Typography.Text>
-                  <div>
-                    <ButtonLink
-                      to={calendarViewPath(item.calendarId)}
-                      type="link"
-                      size="small"
-                      icon={<CalendarOutlined aria-hidden />}
-                      style={{ paddingInline: 0 }}
-                      data-testid="dashboard-agenda-calendar"
-                    >
-                      {item.calendarName}
-                    </ButtonLink>
-                  </div>
+                  <ButtonLink
+                    to={calendarViewPath(item.calendarId)}
+                    type="link"
+                    size="small"
+                    icon={<CalendarOutlined aria-hidden />}
+                    style={{ paddingInline: 0 }}
+                    data-testid="dashboard-agenda-calendar"
+                  >
+                    {item.calendarName}
+                  </ButtonLink>
                 </Flex>
               </Flex>
             </li>

@@ -154,17 +154,22 @@ function DashboardSkeleton({
           </Col>
         ))}
         {expected.sales && (
-          <Col xs={24} xl={16}>
+          <Col span={24}>
             <Card>
               <Skeleton active paragraph={{ rows: 8 }} />
             </Card>
           </Col>
         )}
-        {(expected.bookings || expected.cash) && (
-          <Col xs={24} xl={8}>
+        {expected.bookings && (
+          <Col xs={24} lg={expected.cash ? 16 : 24}>
             <Card>
-              <Skeleton active paragraph={{ rows: 6 }} />
+              <Skeleton active paragraph={{ rows: 5 }} />
             </Card>
+          </Col>
+        )}
+        {expected.cash && (
+          <Col xs={24} lg={expected.bookings ? 8 : 12}>
+            <Card loading />
           </Col>
         )}
       </Row>
@@ -245,15 +250,6 @@ function DashboardParts({ data, timeZone }: { data: Dashboard; timeZone: string 
       ),
     });
 
-  const side: { key: string; node: ReactNode }[] = [];
-  if (data.cashRegister)
-    side.push({
-      key: 'cash',
-      node: <CashRegisterState register={data.cashRegister} timeZone={timeZone} />,
-    });
-  if (data.agenda)
-    side.push({ key: 'agenda', node: <TodayAgenda agenda={data.agenda} timeZone={timeZone} /> });
-
   return (
     <Flex vertical gap={16}>
       {figures.length > 0 && (
@@ -265,29 +261,18 @@ function DashboardParts({ data, timeZone }: { data: Dashboard; timeZone: string 
           ))}
         </Row>
       )}
-      {(data.chart || side.length > 0) && (
+      {data.chart && <EarningsChart chart={data.chart} />}
+      {(data.agenda || data.cashRegister) && (
         <Row gutter={[16, 16]}>
-          {data.chart ? (
-            <>
-              <Col xs={24} xl={16}>
-                <EarningsChart chart={data.chart} />
-              </Col>
-              {side.length > 0 && (
-                <Col xs={24} xl={8}>
-                  <Flex vertical gap={16}>
-                    {side.map(({ key, node }) => (
-                      <div key={key}>{node}</div>
-                    ))}
-                  </Flex>
-                </Col>
-              )}
-            </>
-          ) : (
-            side.map(({ key, node }) => (
-              <Col key={key} xs={24} lg={12}>
-                {node}
-              </Col>
-            ))
+          {data.agenda && (
+            <Col xs={24} lg={data.cashRegister ? 16 : 24}>
+              <TodayAgenda agenda={data.agenda} timeZone={timeZone} />
+            </Col>
+          )}
+          {data.cashRegister && (
+            <Col xs={24} lg={data.agenda ? 8 : 12}>
+              <CashRegisterState register={data.cashRegister} timeZone={timeZone} />
+            </Col>
           )}
         </Row>
       )}
