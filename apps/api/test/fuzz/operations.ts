@@ -189,6 +189,11 @@ const knownGoodQueries: Record<string, Record<string, string>[]> = {
     { width: '64', height: '64' },
     { width: '360', height: '360' },
   ],
+  // A period of real days, `to` not before `from`: random day patterns are hardly ever both.
+  '/v1/admin/reports/dashboard': [
+    { from: '2025-12-01', to: '2025-12-31' },
+    { from: '2024-02-29', to: '2025-03-01' },
+  ],
 };
 
 /** A query the operation accepts whatever its record: the known good one, or none. */
