@@ -11,7 +11,8 @@ import ExcelJS from 'exceljs';
  * many rows.
  *
  * Column types and the values they take:
- * - `text`: any value, written as its string (`null`/`undefined` empty; arrays and objects as JSON);
+ * - `text`: any value, written as its string (`null`/`undefined` empty; a list of plain values joined by
+ *   commas; other arrays and objects as JSON);
  * - `number`: a number, written with a decimal comma in CSV, as a number in XLSX;
  * - `money`: integer cents, written as euros (`-12,34` in CSV; a number with the euro format in XLSX);
  * - `date`: an instant (a `Date` or an ISO string), written as the local date and time in the company's
@@ -131,7 +132,11 @@ export function numberText(n: number): string {
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
-const textOf = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** Text of a value: a list of plain values joined by commas, other objects as JSON. */
+const textOf = (v: unknown): string => {
+  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return v.join(', ');
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+};
 
 /** The word a column's `values` give a coded value, if any. */
 function wordOf(column: TabularColumn, value: unknown): string | undefined {
@@ -202,10 +207,23 @@ export function xlsxValue(column: TabularColumn, value: unknown, timeZone: strin
 // ---------------------------------------------------------------------------------------------------
 // Writers
 
+/** The first of two events; the other's listener is removed (a long export waits thousands of times). */
+async function eitherEvent(a: NodeJS.EventEmitter, aEvent: string, b: NodeJS.EventEmitter, bEvent: string) {
+  const abort = new AbortController();
+  try {
+    await Promise.race([
+      once(a, aEvent, { signal: abort.signal }),
+      once(b, bEvent, { signal: abort.signal }),
+    ]);
+  } finally {
+    abort.abort();
+  }
+}
+
 /** Waits while `out` holds more than its high-water mark (the reader is slower than we write). */
 async function drained(out: Writable) {
   while (out.writableNeedDrain && !out.destroyed) {
-    await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    await eitherEvent(out, 'drain', out, 'close');
   }
   if (out.destroyed) throw new Error('the output was closed before the export ended');
 }
@@ -220,6 +238,8 @@ async function writeCsv(batches: AsyncIterable<readonly TabularRow[]>, o: Tabula
       chunk += '\r\n';
     }
     if (chunk) out.write(chunk);
+    // A turn of the event loop per batch, so other requests are served during a long export.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     await drained(out);
   }
   out.end();
@@ -248,6 +268,31 @@ function sheetNameOf(name: string | undefined) {
   return clean.slice(0, 31) || 'Sheet1';
 }
 
+interface LegacyWritable extends NodeJS.EventEmitter {
+  _writableState: { length: number; highWaterMark: number };
+}
+
+/**
+ * The zip entry stream a streamed worksheet writes into (exceljs internals: `WorksheetWriter.stream`, a
+ * StreamBuf piped to archiver's readable-stream PassThrough), to wait on its backpressure; undefined if
+ * exceljs changes them.
+ */
+function sheetEntryOf(sheet: unknown): LegacyWritable | undefined {
+  const pipes = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes;
+  const entry = pipes?.[0] as Partial<LegacyWritable> | undefined;
+  return typeof entry?._writableState?.length === 'number' && typeof entry.once === 'function'
+    ? (entry as LegacyWritable)
+    : undefined;
+}
+
+/** Waits until the zip has taken the sheet's XML written so far (or `out` is closed). */
+async function entryTaken(entry: LegacyWritable | undefined, out: Writable) {
+  if (!entry) return;
+  while (entry._writableState.length > entry._writableState.highWaterMark && !out.destroyed) {
+    await eitherEvent(entry, 'drain', out, 'close');
+  }
+}
+
 async function writeXlsx(batches: AsyncIterable<readonly TabularRow[]>, o: TabularOptions, out: Writable) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -272,9 +317,11 @@ async function writeXlsx(batches: AsyncIterable<readonly TabularRow[]>, o: Tabul
     for (const row of batch) {
       sheet.addRow(o.columns.map((c) => xlsxValue(c, row[c.key], o.timeZone))).commit();
     }
-    // exceljs hands what it wrote to the zip on later turns of the event loop: let it, then wait for
-    // the reader if the output is full.
+    // exceljs hands the sheet's XML to the zip without waiting (its StreamBuf ignores the entry
+    // stream's backpressure), and the zip deflates on later turns: wait until the entry stream has
+    // taken it, then for the reader if the output is full. Memory then holds a batch, not the file.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    await entryTaken(sheetEntryOf(sheet), out);
     await drained(out);
   }
   sheet.commit();
