@@ -33,7 +33,6 @@ export interface SalesDay {
 }
 
 export interface BookingCounts {
-  period: PeriodIndex;
   /** Not cancelled. */
   total: number;
   attended: number;
@@ -116,8 +115,11 @@ export function createDashboardRepository(db: DbOrTx) {
       return [...byDay.values()];
     },
 
-    /** Bookings starting in each period: cancelled apart, the others by attendance. */
-    async bookingCounts(licenseId: number, periods: [Instants, Instants]): Promise<BookingCounts[]> {
+    /** Bookings starting in each period, [this one's, the previous one's]: cancelled apart, the others by attendance. */
+    async bookingCounts(
+      licenseId: number,
+      periods: [Instants, Instants],
+    ): Promise<[BookingCounts, BookingCounts]> {
       const kept = sql`status <> 'cancelled'`;
       const result = await db.execute(
         bothPeriods(
@@ -132,14 +134,17 @@ export function createDashboardRepository(db: DbOrTx) {
           where license_id = ${licenseId} and starts_at >= ${at(p.start)} and starts_at < ${at(p.end)})`,
         ),
       );
-      return rowsOf(result).map((r) => ({
-        period: Number(r.period) as PeriodIndex,
-        total: Number(r.total),
-        attended: Number(r.attended),
-        notAttended: Number(r.not_attended),
-        unmarked: Number(r.unmarked),
-        cancelled: Number(r.cancelled),
-      }));
+      // An aggregate without grouping answers one row per branch, even over no bookings.
+      const counts: BookingCounts[] = [];
+      for (const r of rowsOf(result))
+        counts[Number(r.period)] = {
+          total: Number(r.total),
+          attended: Number(r.attended),
+          notAttended: Number(r.not_attended),
+          unmarked: Number(r.unmarked),
+          cancelled: Number(r.cancelled),
+        };
+      return [counts[0]!, counts[1]!];
     },
 
     /** Customers created in each period: [this period's, the previous one's]. */

@@ -191,17 +191,7 @@ export function createDashboardService(deps: DashboardDeps) {
 
       const bookingsPart = async (): Promise<Dashboard['bookings']> => {
         if (!can('bookings_find')) return null;
-        const rows = await repo.bookingCounts(auth.licenseId, periods);
-        const [current, previous] = ([0, 1] as const).map(
-          (i) =>
-            rows.find((r) => r.period === i) ?? {
-              total: 0,
-              attended: 0,
-              notAttended: 0,
-              unmarked: 0,
-              cancelled: 0,
-            },
-        ) as [NonNullable<(typeof rows)[number]>, NonNullable<(typeof rows)[number]>];
+        const [current, previous] = await repo.bookingCounts(auth.licenseId, periods);
         const rate = (c: { attended: number; notAttended: number }) =>
           c.attended + c.notAttended ? c.attended / (c.attended + c.notAttended) : null;
         const currentRate = rate(current);
