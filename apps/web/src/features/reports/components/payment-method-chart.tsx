@@ -30,22 +30,27 @@ export function PaymentMethodChart({
     <div
       role="img"
       aria-label={label}
-      style={{ width: '100%', height: 260 }}
+      style={{ width: '100%', height: 56 + bars.length * 56 }}
       data-testid="sales-report-chart"
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={bars} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={token.colorBorderSecondary} />
-          <XAxis dataKey="name" tick={axis} interval={0} tickLine={false} />
-          <YAxis tick={axis} tickFormatter={(v: number) => `${formatNumber(v)} €`} width={72} />
+        <BarChart
+          data={bars}
+          layout="vertical"
+          accessibilityLayer={false}
+          margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke={token.colorBorderSecondary} />
+          <XAxis type="number" tick={axis} tickFormatter={(v: number) => `${formatNumber(v)} €`} />
+          <YAxis type="category" dataKey="name" tick={axis} width={110} tickLine={false} />
           <Tooltip
             formatter={(value) => formatEuros(Number(value))}
             contentStyle={{ background: token.colorBgElevated, borderColor: token.colorBorder }}
             cursor={{ fill: token.colorFillTertiary }}
           />
           <Legend wrapperStyle={{ fontSize: token.fontSize }} />
-          <Bar dataKey="sales" name={salesName} fill={token.colorPrimary} radius={[4, 4, 0, 0]} />
-          <Bar dataKey="refunds" name={refundsName} fill={token.colorError} radius={[4, 4, 0, 0]} />
+          <Bar dataKey="sales" name={salesName} fill={token.colorPrimary} radius={[0, 4, 4, 0]} />
+          <Bar dataKey="refunds" name={refundsName} fill={token.colorError} radius={[0, 4, 4, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -1,8 +1,11 @@
-import { Card, Col, Flex, Row, Statistic, Typography, theme } from 'antd';
+import { Card, Flex, Statistic, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { reportMoney } from '../../../components/report-parts';
 
-/** A report's figures as cards of a statistic each: two a row on a phone, all in one row on a desktop. */
+/**
+ * A report's figures as cards of a statistic each, sharing the row's width: two a row on a phone, all in one
+ * row on a desktop.
+ */
 export function FigureCards({
   figures,
   loading,
@@ -12,28 +15,42 @@ export function FigureCards({
   loading: boolean;
   testIdPrefix: string;
 }) {
-  const span = Math.max(4, Math.floor(24 / figures.length));
   return (
-    <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+    <Flex wrap gap={12} style={{ marginBottom: 16 }}>
       {figures.map(({ key, title, value, hint }) => (
-        <Col xs={12} md={8} lg={span} key={key} style={{ display: 'flex' }}>
-          <Card size="small" style={{ width: '100%' }}>
-            <Statistic
-              title={title}
-              value={value}
-              loading={loading}
-              styles={{ content: reportMoney }}
-              data-testid={`${testIdPrefix}-${key}`}
-            />
-            {hint && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {hint}
-              </Typography.Text>
-            )}
-          </Card>
-        </Col>
+        <Card key={key} size="small" style={{ flex: '1 1 150px', minWidth: 0 }}>
+          <Statistic
+            title={title}
+            value={value}
+            loading={loading}
+            styles={{ content: reportMoney }}
+            data-testid={`${testIdPrefix}-${key}`}
+          />
+          {hint && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {hint}
+            </Typography.Text>
+          )}
+        </Card>
       ))}
-    </Row>
+    </Flex>
+  );
+}
+
+/** A name in a report's table: wraps, but never narrower than `minWidth`, so a phone scrolls the table. */
+export function CellText({
+  children,
+  minWidth,
+  strong,
+}: {
+  children: ReactNode;
+  minWidth: number;
+  strong?: boolean;
+}) {
+  return (
+    <Typography.Text strong={strong} style={{ display: 'inline-block', minWidth }}>
+      {children}
+    </Typography.Text>
   );
 }
 

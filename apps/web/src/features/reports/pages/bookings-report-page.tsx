@@ -9,7 +9,7 @@ import { type BookingsReportParams, downloadBookingsReport, useBookingsReport } 
 import { BusyHoursHeatmap } from '../components/busy-hours-heatmap';
 import { ReportExports } from '../components/report-exports';
 import { formatRate, placeHours } from '../components/report-format';
-import { FigureCards, ReportSection, ShareBar } from '../components/report-parts';
+import { CellText, FigureCards, ReportSection, ShareBar } from '../components/report-parts';
 import { ReportPeriodPicker, useReportPeriod } from '../components/report-period';
 
 type CalendarRow = BookingsReport['calendars'][number];
@@ -101,7 +101,11 @@ export function BookingsReportPage() {
     {
       key: 'calendar',
       title: t('reports.bookings.calendar'),
-      render: (_v, row) => <Typography.Text strong>{row.calendarName}</Typography.Text>,
+      render: (_v, row) => (
+        <CellText strong minWidth={110}>
+          {row.calendarName}
+        </CellText>
+      ),
     },
     {
       key: 'occupancy',
@@ -128,12 +132,16 @@ export function BookingsReportPage() {
     {
       key: 'calendar',
       title: t('reports.bookings.calendar'),
-      render: (_v, row) => row.calendarName,
+      render: (_v, row) => <CellText minWidth={100}>{row.calendarName}</CellText>,
     },
     {
       key: 'product',
       title: t('reports.bookings.product'),
-      render: (_v, row) => <Typography.Text strong>{row.productName}</Typography.Text>,
+      render: (_v, row) => (
+        <CellText strong minWidth={150}>
+          {row.productName}
+        </CellText>
+      ),
     },
     ...attendanceColumns<ProductRow>(),
   ];

@@ -9,7 +9,7 @@ import { useCompanySettings } from '../../session/api';
 import { downloadSalesReport, useSalesReport } from '../api';
 import { PaymentMethodChart } from '../components/payment-method-chart';
 import { ReportExports } from '../components/report-exports';
-import { FigureCards, ReportSection } from '../components/report-parts';
+import { CellText, FigureCards, ReportSection } from '../components/report-parts';
 import { ReportPeriodPicker, useReportPeriod } from '../components/report-period';
 
 type Figures = SalesReport['totals'];
@@ -76,7 +76,11 @@ export function SalesReportPage() {
     {
       key: 'method',
       title: t('reports.sales.paymentMethod'),
-      render: (_v, row) => <Typography.Text strong>{methodName(row.paymentMethod)}</Typography.Text>,
+      render: (_v, row) => (
+        <CellText strong minWidth={90}>
+          {methodName(row.paymentMethod)}
+        </CellText>
+      ),
     },
     ...figureColumns<MethodRow>(),
   ];
@@ -85,9 +89,17 @@ export function SalesReportPage() {
     {
       key: 'product',
       title: t('reports.sales.product'),
-      render: (_v, row) => <Typography.Text strong>{row.productName}</Typography.Text>,
+      render: (_v, row) => (
+        <CellText strong minWidth={150}>
+          {row.productName}
+        </CellText>
+      ),
     },
-    { key: 'type', title: t('reports.sales.productType'), render: (_v, row) => typeName(row.productType) },
+    {
+      key: 'type',
+      title: t('reports.sales.productType'),
+      render: (_v, row) => <CellText minWidth={110}>{typeName(row.productType)}</CellText>,
+    },
     { key: 'units', title: t('reports.sales.units'), align: 'right', render: (_v, row) => count(row.units) },
     ...figureColumns<ProductRow>().map((column) =>
       column.key === 'net'
@@ -105,14 +117,18 @@ export function SalesReportPage() {
     {
       key: 'type',
       title: t('reports.sales.productType'),
-      render: (_v, row) => <Typography.Text strong>{typeName(row.productType)}</Typography.Text>,
+      render: (_v, row) => (
+        <CellText strong minWidth={120}>
+          {typeName(row.productType)}
+        </CellText>
+      ),
     },
     { key: 'units', title: t('reports.sales.units'), align: 'right', render: (_v, row) => count(row.units) },
     ...figureColumns<TypeRow>(),
   ];
 
   const orderLink = (orderId: number, code: number, testId: string) => (
-    <Link to={`/orders/edit/${orderId}`} data-testid={testId}>
+    <Link to={`/orders/edit/${orderId}`} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
       {t('orders.list.number', { code })}
     </Link>
   );
@@ -137,12 +153,17 @@ export function SalesReportPage() {
     {
       key: 'method',
       title: t('reports.sales.paymentMethod'),
-      render: (_v, row) => methodName(row.paymentMethod),
+      render: (_v, row) => <CellText minWidth={90}>{methodName(row.paymentMethod)}</CellText>,
     },
     {
       key: 'customer',
       title: t('reports.sales.customer'),
-      render: (_v, row) => row.customerName ?? <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_v, row) =>
+        row.customerName ? (
+          <CellText minWidth={140}>{row.customerName}</CellText>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
     {
       key: 'amount',
@@ -198,7 +219,7 @@ export function SalesReportPage() {
       <>
         <ReportSection title={t('reports.sales.byPaymentMethod')} testId="sales-report-methods">
           <Row gutter={[16, 16]}>
-            <Col xs={24} lg={10}>
+            <Col xs={24} xl={10}>
               <PaymentMethodChart
                 bars={methods.map((m) => ({
                   key: m.paymentMethod,
@@ -211,7 +232,7 @@ export function SalesReportPage() {
                 refundsName={t('reports.sales.refunds')}
               />
             </Col>
-            <Col xs={24} lg={14}>
+            <Col xs={24} xl={14}>
               {table(
                 t('reports.sales.byPaymentMethod'),
                 methods,
