@@ -2,9 +2,12 @@ import type { Dashboard } from '@mostrador/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   apiCall,
+  closeRegisterByApi,
   demo,
   limited,
   logIn,
+  newCompany,
+  openRegisterByApi,
   screenshots,
   seriousViolations,
   smallTouchTargets,
@@ -172,7 +175,7 @@ test.describe('dashboard', () => {
         'href',
         `/calendars/view/${first.calendarId}`,
       );
-    } else await expect(page.getByTestId('dashboard-agenda-empty')).toHaveText('No more bookings today');
+    } else await expect(page.getByTestId('dashboard-agenda-empty')).toContainText('No more bookings today');
     // The register, as the API has it.
     await expect(page.getByTestId('dashboard-cash-state')).toHaveAttribute(
       'data-status',
@@ -279,5 +282,28 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Earnings')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'dashboard-limited-en', () => shows(page, days.monthStart, days.today));
+  });
+
+  test('a new company: the open register with its drawer, nothing sold, nothing to compare, no bookings left', async ({
+    page,
+  }) => {
+    const company = await newCompany();
+    await logIn(page, company, { language: 'en' });
+    await openRegisterByApi(page);
+    await page.reload();
+    const { timeZone } = await apiCall<{ timeZone: string }>(page, 'GET', '/admin/settings');
+    const days = companyDays(timeZone);
+    await shows(page, days.monthStart, days.today);
+    await expect(page.getByTestId('dashboard-cash-state')).toHaveAttribute('data-status', 'open');
+    await expect(page.getByTestId('dashboard-cash-state')).toHaveText(/^Open since \d\d:\d\d$/);
+    expect(await textOf(page.getByTestId('dashboard-cash-drawer'))).toContain('300,00 €');
+    expect(await textOf(page.getByTestId('dashboard-cash-orders'))).toContain('0');
+    expect(await textOf(page.getByTestId('dashboard-earnings-text'))).toBe(
+      'Earnings 0,00 €, last year 0,00 €, Nothing last year',
+    );
+    await expect(page.getByTestId('dashboard-agenda-empty')).toContainText('No more bookings today');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'dashboard-new-company-en', () => shows(page, days.monthStart, days.today));
+    await closeRegisterByApi(page);
   });
 });
