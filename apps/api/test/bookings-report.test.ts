@@ -277,6 +277,11 @@ describe('the bookings report', () => {
       { weekday: 7, hour: 18, bookings: 1 },
     ]);
     expect(around.totals.bookings).toBe(5);
+    // A year holds both changes of the clock: each booking keeps its local weekday and hour.
+    const year = await dataOf({ from: '2026-01-01', to: '2026-12-31' });
+    expect(year.heatmap).toEqual(around.heatmap);
+    const winter = await dataOf({ from: '2025-11-01', to: '2026-03-28' });
+    expect(winter.heatmap).toEqual([{ weekday: 6, hour: 23, bookings: 1 }]);
   });
 
   it('keeps one calendar, or one product while the offer stays the calendar’s', async () => {

@@ -60,8 +60,9 @@ export const refundsShown = 200;
  * The sales report of `from`–`to` (company days, both included), by payment date: the orders paid or
  * refunded since whose payment date falls in the period; a refund (an order with original_order_id,
  * negative total and lines) counts in the period it was paid, apart from its sale. Three queries: the
- * orders per payment method (read from the paid orders' index by license and payment date), their lines
- * per product and per product type (grouping sets), and the refunds' list. The totals are every payment
+ * orders per payment method (read from `orders_license_paid_idx` alone), their lines per product and
+ * per product type (grouping sets; each order's lines read from `order_lines_order_idx` alone, which
+ * includes product, quantity and total: a line is its order's license's), and the refunds' list. The totals are every payment
  * method's, credit included (the dashboard's earnings leave credit out: it brings no money in).
  */
 export async function salesReport(
@@ -97,8 +98,8 @@ export async function salesReport(
         coalesce(-sum(l.total_cents) filter (where ${refund}), 0)::bigint as "refundsCents",
         coalesce(sum(l.quantity), 0)::bigint as units
       from ${orders} o
-      join ${orderLines} l on l.order_id = o.id and l.license_id = o.license_id
-      join ${products} p on p.id = l.product_id and p.license_id = l.license_id
+      join ${orderLines} l on l.order_id = o.id
+      join ${products} p on p.id = l.product_id and p.license_id = o.license_id
       where ${paidInPeriod}
       group by grouping sets ((l.product_id, p.type), (p.type))`),
     db.execute(sql`
