@@ -70,8 +70,9 @@ export const bookings = pgTable(
       t.startsAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // The dashboard's counts of a period. Migration 0023 adds INCLUDE (status, attended) by hand so they
-    // read the index alone: drizzle has no INCLUDE, keep it when regenerating.
+    // The dashboard's counts of a period and the bookings report. Migration 0023 adds INCLUDE (status,
+    // attended) by hand, 0024 widens it to (status, attended, booking_calendar_id, product_id, quantity,
+    // spaces, ends_at) so both read the index alone: drizzle has no INCLUDE, keep it when regenerating.
     index('bookings_license_starts_cover_idx').on(t.licenseId, t.startsAt),
     // A calendar's bookings in a window (the list's calendar filter) and the calendar's delete check.
     index('bookings_calendar_starts_idx').on(t.bookingCalendarId, t.startsAt),

@@ -47,6 +47,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_license_order_idx').on(t.licenseId, t.orderId, t.id),
+    // Migration 0024 adds INCLUDE (product_id, quantity, total_cents) by hand: the sales report reads a
+    // period's lines from the index alone. Drizzle has no INCLUDE, keep it when regenerating.
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
     index('order_lines_cash_register_idx')
