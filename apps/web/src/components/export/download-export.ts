@@ -28,6 +28,11 @@ export async function downloadExport(
   if (reader) {
     for (;;) {
       const { done, value } = await reader.read();
+      // Cancelled while a chunk was on its way: stop there, whatever the stream does next.
+      if (options.signal?.aborted) {
+        await reader.cancel().catch(() => undefined);
+        throw options.signal.reason;
+      }
       if (done) break;
       chunks.push(value as Uint8Array<ArrayBuffer>);
       progress.bytes += value.byteLength;
