@@ -542,30 +542,32 @@ export function availability(input: AvailabilityInput): AvailabilityItem[] {
 }
 
 /**
- * The open time of a calendar over the local days [from, to) (`to` excluded): its weekly schedule's ranges
- * of those days and its 'open' anomalies, minus its 'close' anomalies, merged and clipped to the days. The
- * time a calendar offers (the bookings report's occupancy); 00:00–24:00 is 23 hours on a spring-change day.
+ * The open time of each calendar over the local days [from, to) (`to` excluded): its weekly schedule's
+ * ranges of those days and its 'open' anomalies, minus its 'close' anomalies, merged and clipped to the
+ * days. The time a calendar offers (the bookings report's occupancy); 00:00–24:00 is 23 hours on a
+ * spring-change day. One clock serves every calendar, so the days' midnights are worked out once.
  */
 export function openIntervals(input: {
-  schedule: WeeklySchedule;
-  anomalies: AnomalyPeriod[];
+  calendars: { schedule: WeeklySchedule; anomalies: AnomalyPeriod[] }[];
   timeZone: string;
   from: string;
   to: string;
-}): { startsAt: Date; endsAt: Date }[] {
+}): { startsAt: Date; endsAt: Date }[][] {
   const clock = new ZoneClock(input.timeZone);
   const firstDay = dayNumber(input.from);
   const endDay = dayNumber(input.to);
-  if (endDay <= firstDay) return [];
+  if (endDay <= firstDay) return input.calendars.map(() => []);
   const windowStart = clock.midnight(firstDay);
   const windowEnd = clock.midnight(endDay);
-  const ranges = scheduleRanges(clock, input.schedule, firstDay, endDay - 1);
-  return openTime(ranges, input.anomalies, mergeIntervals(periods(input.anomalies, 'close')))
-    .filter(([s, e]) => s < windowEnd && e > windowStart)
-    .map(([s, e]) => ({
-      startsAt: new Date(Math.max(s, windowStart)),
-      endsAt: new Date(Math.min(e, windowEnd)),
-    }));
+  return input.calendars.map(({ schedule, anomalies }) => {
+    const ranges = scheduleRanges(clock, schedule, firstDay, endDay - 1);
+    return openTime(ranges, anomalies, mergeIntervals(periods(anomalies, 'close')))
+      .filter(([s, e]) => s < windowEnd && e > windowStart)
+      .map(([s, e]) => ({
+        startsAt: new Date(Math.max(s, windowStart)),
+        endsAt: new Date(Math.min(e, windowEnd)),
+      }));
+  });
 }
 
 /**

@@ -220,20 +220,25 @@ export async function bookingsReport(
         a.productId - b.productId,
     );
 
+  const opens = openIntervals({
+    calendars: calendars.map((c) => ({
+      schedule: c.schedule as WeeklySchedule,
+      anomalies: anomalies.get(Number(c.id)) ?? [],
+    })),
+    timeZone,
+    from,
+    to: dayAfter(to),
+  });
   const total = noFigures();
   let offeredTotal = 0;
-  const calendarFigures = calendars.map((c) => {
+  const calendarFigures = calendars.map((c, i) => {
     const id = Number(c.id);
     const f = noFigures();
     for (const row of rows) if (row.calendarId === id) add(f, row.f);
-    const open = openIntervals({
-      schedule: c.schedule as WeeklySchedule,
-      anomalies: anomalies.get(id) ?? [],
-      timeZone,
-      from,
-      to: dayAfter(to),
-    });
-    const openMinutes = open.reduce((s, i) => s + (i.endsAt.getTime() - i.startsAt.getTime()) / 60_000, 0);
+    const openMinutes = opens[i]!.reduce(
+      (sum, o) => sum + (o.endsAt.getTime() - o.startsAt.getTime()) / 60_000,
+      0,
+    );
     const offered = Math.round(openMinutes) * Number(c.capacity);
     add(total, f);
     offeredTotal += offered;
