@@ -160,8 +160,8 @@ export function BookingsReportPage() {
       value: totals ? rate(totals.attendanceRate) : '',
       hint: totals
         ? t('reports.bookings.attendedOfMarked', {
-            attended: totals.attended,
-            marked: totals.attended + totals.notAttended,
+            attended: formatNumber(totals.attended),
+            marked: formatNumber(totals.attended + totals.notAttended),
           })
         : undefined,
     },

@@ -77,7 +77,7 @@ export function SalesReportPage() {
       key: 'method',
       title: t('reports.sales.paymentMethod'),
       render: (_v, row) => (
-        <CellText strong minWidth={90}>
+        <CellText strong minWidth={110}>
           {methodName(row.paymentMethod)}
         </CellText>
       ),
@@ -153,7 +153,7 @@ export function SalesReportPage() {
     {
       key: 'method',
       title: t('reports.sales.paymentMethod'),
-      render: (_v, row) => <CellText minWidth={90}>{methodName(row.paymentMethod)}</CellText>,
+      render: (_v, row) => <CellText minWidth={110}>{methodName(row.paymentMethod)}</CellText>,
     },
     {
       key: 'customer',
@@ -179,13 +179,23 @@ export function SalesReportPage() {
       key: 'sales',
       title: t('reports.sales.sales'),
       value: totals ? formatEuros(totals.sales) : '',
-      hint: totals ? t('reports.sales.salesCountOf', { count: totals.salesCount }) : undefined,
+      hint: totals
+        ? t('reports.sales.salesCountOf', {
+            count: totals.salesCount,
+            number: formatNumber(totals.salesCount),
+          })
+        : undefined,
     },
     {
       key: 'refunds',
       title: t('reports.sales.refunds'),
       value: totals ? formatEuros(totals.refunds) : '',
-      hint: totals ? t('reports.sales.refundsCountOf', { count: totals.refundsCount }) : undefined,
+      hint: totals
+        ? t('reports.sales.refundsCountOf', {
+            count: totals.refundsCount,
+            number: formatNumber(totals.refundsCount),
+          })
+        : undefined,
     },
     { key: 'net', title: t('reports.sales.net'), value: totals ? formatEuros(totals.net) : '' },
   ];
@@ -219,7 +229,7 @@ export function SalesReportPage() {
       <>
         <ReportSection title={t('reports.sales.byPaymentMethod')} testId="sales-report-methods">
           <Row gutter={[16, 16]}>
-            <Col xs={24} xl={10}>
+            <Col xs={24} xxl={10}>
               <PaymentMethodChart
                 bars={methods.map((m) => ({
                   key: m.paymentMethod,
@@ -232,7 +242,7 @@ export function SalesReportPage() {
                 refundsName={t('reports.sales.refunds')}
               />
             </Col>
-            <Col xs={24} xl={14}>
+            <Col xs={24} xxl={14}>
               {table(
                 t('reports.sales.byPaymentMethod'),
                 methods,
