@@ -16,7 +16,7 @@ const choices: PeriodChoice[] = [...dashboardPresets, 'custom'];
 /**
  * The dashboard's period: a preset (today, this week, this month, this year) or any range of days (at most
  * the three years the server takes), as URL parameters. "Custom" keeps the days shown as a fixed range.
- * The presets are a segmented control, a select at phone width where five do not fit on one line.
+ * The presets are a segmented control, a select below tablet width where five do not fit on one line.
  */
 export function PeriodPicker({
   period,
@@ -26,13 +26,13 @@ export function PeriodPicker({
   onChange: (params: Record<string, string | null>) => void;
 }) {
   const { t } = useTranslation();
-  const phone = !Grid.useBreakpoint().sm;
+  const narrow = !Grid.useBreakpoint().md;
   const choose = (choice: PeriodChoice) =>
     onChange(choice === 'custom' ? rangeParams(period.from, period.to) : presetParams(choice));
   const options = choices.map((value) => ({ value, label: t(`dashboard.presets.${value}`) }));
   return (
     <Flex gap={12} wrap align="center">
-      {phone ? (
+      {narrow ? (
         <Select<PeriodChoice>
           value={period.choice}
           onChange={choose}
