@@ -47,6 +47,8 @@ export interface ListSpec {
 export interface ExportReading {
   count?: number;
   counted: boolean;
+  /** Set: the page query gets this LIMIT and no OFFSET, for the export to read it through a cursor. */
+  cursorLimit?: number;
 }
 const exportReading = new AsyncLocalStorage<ExportReading>();
 
@@ -180,6 +182,8 @@ export function listClauses(query: ZonedListQuery, spec: ListSpec, scope: SQL) {
     });
   }
   if (errors.length) throw new AppError('validation', errors);
+  const cursorLimit = exportReading.getStore()?.cursorLimit;
+  if (cursorLimit) return { where: and(...where) as SQL, orderBy, limit: cursorLimit, offset: 0 };
   return { where: and(...where) as SQL, orderBy, limit: query.limit, offset };
 }
 

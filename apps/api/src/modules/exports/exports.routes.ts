@@ -1,4 +1,4 @@
-import { exportableLists, exportBody, exportRowsHeader } from '@mostrador/contract';
+import { exportableLists, exportBody, exportColumn, exportRowsHeader } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tabularContentTypes } from '../../lib/tabular.js';
@@ -30,6 +30,20 @@ const listTitles: Record<(typeof exportableLists)[number], string> = {
 };
 
 /**
+ * The contract's body with the column keys narrowed to the list's item fields: the OpenAPI document
+ * names them, and an unknown one is refused on `columns.<i>.key` as the service would.
+ */
+const bodyOf = (list: (typeof exportableLists)[number]) => {
+  const keys = Object.keys(exportListOf(list).fields) as [string, ...string[]];
+  return exportBody.extend({
+    columns: z
+      .array(exportColumn.extend({ key: z.enum(keys).describe(`A field of the ${list} list's items`) }))
+      .min(1)
+      .max(60),
+  });
+};
+
+/**
  * `POST /admin/exports/{list}`, one route per list with that list's own access rule: the file of every
  * row matching the list's search, filters and sort, with the columns asked, streamed.
  */
@@ -44,7 +58,7 @@ export const exportsRoutes =
           schema: {
             tags,
             summary: `Export the ${listTitles[list]} as CSV or XLSX: every row matching the list's query, filters and sort (no 10,000-row cap), the columns asked in their order; header ${exportRowsHeader} = the number of rows; money in euros, dates in the company's time zone`,
-            body: exportBody,
+            body: bodyOf(list),
             response: {
               200: {
                 description: `The file as an attachment (${list}-YYYY-MM-DD.csv or .xlsx), streamed; the ${exportRowsHeader} header counts its rows`,

@@ -7,7 +7,7 @@ import {
   type ListQuery,
 } from '@mostrador/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { type ExportReading, readingForExport } from '../../lib/list.js';
@@ -19,6 +19,7 @@ import {
   tabularStream,
 } from '../../lib/tabular.js';
 import { type AnyExportList, exportListOf } from './export-lists.js';
+import { cursorMarker, cursorReading } from './list-cursor.js';
 
 /**
  * Rows read per page. Pages are read with the list's own query (LIMIT/OFFSET) inside one read-only
@@ -100,8 +101,8 @@ export function createExportsService(deps: { db: Db; log?: (error: unknown) => v
         deps.db
           .transaction(
             async (tx) => {
-              const db = tx as unknown as Db;
-              const reading: ExportReading = { counted: false };
+              const db = cursorReading(tx as unknown as Tx, exportPageSize);
+              const reading: ExportReading = { counted: false, cursorLimit: cursorMarker };
               const readPage = async (page: number) =>
                 (await readingForExport(reading, () => list.read(db, auth, { ...query, page }, scope))).result
                   .items;

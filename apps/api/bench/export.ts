@@ -1,0 +1,103 @@
+// List exports on PostgreSQL: `npx tsx --conditions=source apps/api/bench/export.ts` (BENCH_PGLITE=1 for
+// the embedded database; EXPORT_ROWS=… for another size than 100,000).
+// A license with 100,000 orders (and 10,000 customers) seeded in bulk SQL; the orders list exported as
+// CSV and as XLSX over HTTP (a listening server, the body read by fetch as it streams), each run timed
+// end to end, with the process's peak RSS sampled every 100 ms. Goal (issue 18): ≤ 10 s, < 300 MB.
+
+import { exportRowsHeader } from '@mostrador/contract';
+import { sql } from 'drizzle-orm';
+import { benchApp, benchCompany } from './support.js';
+
+const rowsWanted = Number(process.env.EXPORT_ROWS ?? 100_000);
+const b = await benchApp();
+const db = b.database.db;
+const { license, headers } = await benchCompany(b);
+
+const started = performance.now();
+await db.execute(sql`
+  insert into customers (license_id, name, surname, email, phone, company)
+  select ${license.id}, 'Cliente ' || i, 'Bench ' || i, 'cliente' || i || '@example.es', '+3468900' || lpad(i::text, 4, '0'),
+    case when i % 3 = 0 then 'Empresa ' || i || ', S.L.' end
+  from generate_series(1, 10000) as i`);
+const [{ first: customer } = { first: 0 }] = (
+  await db.execute<{ first: number }>(
+    sql`select min(id) as first from customers where license_id = ${license.id}`,
+  )
+).rows;
+await db.execute(sql`
+  insert into orders (license_id, code, customer_id, status, payment_method, tax_base_cents, total_cents,
+    payment_date, invoice_code, notes, created_at, updated_at)
+  select ${license.id}, i, ${customer}::int + i % 10000, (array['paid','awaiting_payment','draft'])[1 + i % 3],
+    (array['cash','card','online'])[1 + i % 3], 2893 + i % 1000, 3500 + i % 1000,
+    case when i % 3 = 0 then t end, case when i % 3 = 0 then 'F2026-' || i end, 'Pedido "' || i || '"; nota', t, t
+  from generate_series(1, ${rowsWanted}) as i,
+    lateral (select now() - (${rowsWanted} - i) * interval '5 minutes' as t) as x`);
+await db.execute(sql`vacuum analyze`);
+console.log(
+  `seeded ${rowsWanted} orders and 10,000 customers in ${(performance.now() - started).toFixed(0)} ms (${b.database.kind})`,
+);
+
+await b.app.listen({ port: 0, host: '127.0.0.1' });
+const address = b.app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 100);
+
+const columns = [
+  { key: 'code', label: 'Código' },
+  { key: 'createdAt', label: 'Fecha' },
+  { key: 'name', label: 'Nombre' },
+  { key: 'surname', label: 'Apellidos' },
+  { key: 'companyName', label: 'Empresa' },
+  { key: 'contactEmail', label: 'Email' },
+  { key: 'contactPhone', label: 'Teléfono' },
+  { key: 'amount', label: 'Importe' },
+  {
+    key: 'status',
+    label: 'Estado',
+    values: { paid: 'Pagado', awaiting_payment: 'Pendiente de pago', draft: 'Borrador' },
+  },
+  { key: 'paymentMethod', label: 'Forma de pago' },
+  { key: 'paymentDate', label: 'Fecha de pago' },
+  { key: 'invoiceCode', label: 'Factura' },
+];
+
+async function exportOnce(format: 'csv' | 'xlsx', orders: Record<string, 'asc' | 'desc'>) {
+  global.gc?.();
+  peak = process.memoryUsage().rss;
+  const before = peak;
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}/v1/admin/exports/orders`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ format, columns, orders }),
+  });
+  if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+  const firstByte = performance.now() - start;
+  let bytes = 0;
+  for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(
+    `orders → ${format.padEnd(4)} sorted by ${JSON.stringify(orders).padEnd(20)} ${res.headers.get(exportRowsHeader)} rows, ${(bytes / 1e6).toFixed(1)} MB: ` +
+      `first byte ${firstByte.toFixed(0)} ms, total ${(ms / 1000).toFixed(2)} s (API process CPU ${((used.user + used.system) / 1e6).toFixed(2)} s); RSS before ${(before / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB`,
+  );
+  return { ms, peak };
+}
+
+const formats = (process.env.EXPORT_FORMATS ?? 'csv,xlsx').split(',') as ('csv' | 'xlsx')[];
+const results = [];
+for (const orders of [{}, { amount: 'asc' as const }]) {
+  for (const format of formats) results.push(await exportOnce(format, orders));
+}
+clearInterval(sampler);
+const worst = results.reduce((a, r) => ({ ms: Math.max(a.ms, r.ms), peak: Math.max(a.peak, r.peak) }));
+console.log(
+  `worst: ${(worst.ms / 1000).toFixed(2)} s, peak RSS ${(worst.peak / 2 ** 20).toFixed(0)} MB (goal ≤ 10 s, < 300 MB)`,
+);
+await b.close();
