@@ -155,7 +155,8 @@ export const bookingsReportSchema = z.object({
    * Per calendar: offered place-minutes = the minutes the calendar is open in the period (its weekly
    * schedule, plus opening anomalies, minus closing ones, in the company's zone) × its maximum concurrent
    * bookings; booked place-minutes = the minutes of its bookings (not cancelled) × the places each takes
-   * (quantity × the product's spaces); occupancy = booked / offered, null when nothing is offered.
+   * (quantity × the product's spaces, as the booking stored them when made); occupancy = booked / offered,
+   * null when nothing is offered. Every calendar of the license (or the one of `calendarId`), by name.
    */
   calendars: z.array(
     attendanceFigures.extend({
@@ -173,7 +174,7 @@ export const bookingsReportSchema = z.object({
   }),
   /**
    * Busiest hours: bookings (not cancelled) by the weekday (1 Monday … 7 Sunday) and hour (0–23) they
-   * start at in the company's zone; only the cells with bookings.
+   * start at in the company's zone; only the cells with bookings, by weekday then hour.
    */
   heatmap: z.array(
     z.object({
@@ -205,8 +206,12 @@ const salesFigures = z.object({
 export const salesReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Every payment method, credit included (it counts no money in the dashboard's earnings). */
+  /**
+   * Every payment method in the order of `paymentMethods`, credit included (it counts no money in the
+   * dashboard's earnings), those without orders at 0.
+   */
   byPaymentMethod: z.array(salesFigures.extend({ paymentMethod: z.enum(paymentMethods) })),
+  /** Per product sold or refunded in the period, by net, highest first. */
   byProduct: z.array(
     salesFigures.extend({
       productId: z.number().int(),
@@ -215,6 +220,7 @@ export const salesReportSchema = z.object({
       units: z.number().int().describe('Units sold minus units refunded'),
     }),
   ),
+  /** Per product type sold or refunded in the period, in the order of `productTypes`. */
   byProductType: z.array(salesFigures.extend({ productType: z.enum(productTypes), units: z.number().int() })),
   /** The refunds paid in the period, newest first, at most 200 (the export has them all). */
   refunds: z.array(
@@ -229,6 +235,8 @@ export const salesReportSchema = z.object({
       customerName: z.string().nullable(),
     }),
   ),
-  totals: salesFigures,
+  totals: salesFigures.describe(
+    "Every payment method's, credit included: more than the dashboard's earnings, which leave credit out",
+  ),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
