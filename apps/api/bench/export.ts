@@ -42,8 +42,11 @@ const address = b.app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 let peak = process.memoryUsage().rss;
+let peakHeap = 0;
 const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const usage = process.memoryUsage();
+  peak = Math.max(peak, usage.rss);
+  peakHeap = Math.max(peakHeap, usage.heapUsed);
 }, 100);
 
 const columns = [
@@ -68,6 +71,7 @@ const columns = [
 async function exportOnce(format: 'csv' | 'xlsx', orders: Record<string, 'asc' | 'desc'>) {
   global.gc?.();
   peak = process.memoryUsage().rss;
+  peakHeap = 0;
   const before = peak;
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -85,7 +89,7 @@ async function exportOnce(format: 'csv' | 'xlsx', orders: Record<string, 'asc' |
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(
     `orders → ${format.padEnd(4)} sorted by ${JSON.stringify(orders).padEnd(20)} ${res.headers.get(exportRowsHeader)} rows, ${(bytes / 1e6).toFixed(1)} MB: ` +
-      `first byte ${firstByte.toFixed(0)} ms, total ${(ms / 1000).toFixed(2)} s (API process CPU ${((used.user + used.system) / 1e6).toFixed(2)} s); RSS before ${(before / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB`,
+      `first byte ${firstByte.toFixed(0)} ms, total ${(ms / 1000).toFixed(2)} s (API process CPU ${((used.user + used.system) / 1e6).toFixed(2)} s); RSS before ${(before / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB (JS heap used at most ${(peakHeap / 2 ** 20).toFixed(0)} MB)`,
   );
   return { ms, peak };
 }
