@@ -144,6 +144,8 @@ export function EarningsChart({ chart }: { chart: Chart }) {
                   color: token.colorText,
                 }}
                 cursor={{ fill: token.colorFillTertiary }}
+                // The series' own colours are too light to read as text (the last year's pale blue).
+                itemStyle={{ color: token.colorText }}
               />
               <Legend
                 itemSorter={null}
