@@ -58,16 +58,19 @@ export function TodayAgenda({ agenda, timeZone }: { agenda: DashboardAgendaItem[
                   <Typography.Text type="secondary" style={{ flex: '1 1 160px' }}>
                     {item.customerName ?? t('dashboard.agenda.noCustomer')}
                   </Typography.Text>
-                  <ButtonLink
-                    to={calendarViewPath(item.calendarId)}
-                    type="link"
-                    size="small"
-                    icon={<CalendarOutlined aria-hidden />}
-                    style={{ paddingInline: 0 }}
-                    data-testid="dashboard-agenda-calendar"
-                  >
-                    {item.calendarName}
-                  </ButtonLink>
+                  {/* A column of its own width, so the names before it line up from one booking to the next. */}
+                  <div style={{ flex: '0 0 auto', minWidth: 176 }}>
+                    <ButtonLink
+                      to={calendarViewPath(item.calendarId)}
+                      type="link"
+                      size="small"
+                      icon={<CalendarOutlined aria-hidden />}
+                      style={{ paddingInline: 0 }}
+                      data-testid="dashboard-agenda-calendar"
+                    >
+                      {item.calendarName}
+                    </ButtonLink>
+                  </div>
                 </Flex>
               </Flex>
             </li>
