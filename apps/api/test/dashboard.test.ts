@@ -308,6 +308,8 @@ describe('the dashboard across daylight saving changes (Madrid)', () => {
     await bookAt(c, '2026-03-29T01:30:00Z', { attended: true });
     await bookAt(c, '2026-03-29T22:30:00Z', { attended: true });
     await bookAt(c, '2026-03-28T22:30:00Z', { attended: true });
+    await sellOil(c, 1, '2026-03-28T23:30:00Z'); // 00:30 on the 29th (CET)
+    await sellOil(c, 2, '2026-03-29T22:30:00Z'); // 00:30 on the 30th (CEST)
   });
 
   it('the day the clocks go back has 25 hours: both 02:30 count on it, 00:30 of the next day does not', async () => {
@@ -329,6 +331,16 @@ describe('the dashboard across daylight saving changes (Madrid)', () => {
     const byKey = Object.fromEntries(d.chart!.points.map((p) => [p.key, p.current]));
     expect(byKey).toMatchObject({ '2026-10-24': 80, '2026-10-25': 30, '2026-10-26': 40 });
     expect(d.bookings!.total.current).toBe(4);
+  });
+
+  it('the day chart across the spring change puts each sale on its company day', async () => {
+    const d = await dashboard(c.token, '2026-03-28', '2026-03-31');
+    expect(d.chart!.points).toEqual([
+      { key: '2026-03-28', current: 0, previous: 0 },
+      { key: '2026-03-29', current: 10, previous: 0 },
+      { key: '2026-03-30', current: 20, previous: 0 },
+      { key: '2026-03-31', current: 0, previous: 0 },
+    ]);
   });
 
   it('the day the clocks go forward has 23 hours: 01:30 and 03:30 count on it', async () => {
