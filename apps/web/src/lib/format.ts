@@ -22,6 +22,11 @@ export function formatPercentage(value: number): string {
   return `${numberFormat.format(value)} %`;
 }
 
+/** A rate (0.853) as a percentage to one decimal in Spanish formatting: 85,3 %. */
+export function formatRate(rate: number): string {
+  return formatPercentage(Math.round(rate * 1000) / 10);
+}
+
 /** A list total, "10.000+" when the server stopped counting. */
 export function formatTotal(total: number, capped?: boolean): string {
   return `${formatNumber(total)}${capped ? '+' : ''}`;

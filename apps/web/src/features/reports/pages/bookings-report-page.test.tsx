@@ -125,16 +125,16 @@ describe('BookingsReportPage', () => {
       // Totals as cards; the rates as percentages of the language.
       expect(screen.getByTestId('bookings-report-total-bookings').textContent).toContain('10');
       expect(screen.getByTestId('bookings-report-total-places').textContent).toContain('14');
-      expect(screen.getByTestId('bookings-report-total-attendanceRate').textContent).toContain('75%');
-      expect(screen.getByTestId('bookings-report-total-noShowRate').textContent).toContain('25%');
-      expect(screen.getByTestId('bookings-report-total-occupancy').textContent).toContain('6.3%');
+      expect(screen.getByTestId('bookings-report-total-attendanceRate').textContent).toContain('75 %');
+      expect(screen.getByTestId('bookings-report-total-noShowRate').textContent).toContain('25 %');
+      expect(screen.getByTestId('bookings-report-total-occupancy').textContent).toContain('6,3 %');
       expect(screen.getByText('12,5 of 200 place-hours')).toBeTruthy();
       expect(screen.getByText('6 of 8 marked')).toBeTruthy();
 
       // The calendar: occupancy and the place-hours offered and booked.
       const sala = within(calendars).getByText('Sala 1').closest('tr') as HTMLElement;
       const cells = [...sala.querySelectorAll('td')].map((cell) => cell.textContent);
-      expect(cells.slice(0, 4)).toEqual(['Sala 1', '6.3%', '200', '12,5']);
+      expect(cells.slice(0, 4)).toEqual(['Sala 1', '6,3 %', '200', '12,5']);
 
       // Per calendar and product: a product with no marked booking has no rates.
       const products = screen.getByTestId('bookings-report-product-table');
@@ -146,8 +146,8 @@ describe('BookingsReportPage', () => {
       ]);
       const masaje = within(products).getByText('Masaje 60 min').closest('tr') as HTMLElement;
       expect([...masaje.querySelectorAll('td')].map((cell) => cell.textContent).slice(-2)).toEqual([
-        '75%',
-        '25%',
+        '75 %',
+        '25 %',
       ]);
 
       // The busiest hours: 10:00 to 17:00, the cells named.

@@ -3,12 +3,12 @@ import { Card, Flex, Grid, Select, Table, type TableColumnsType, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatRate } from '../../../lib/format';
 import { useCalendarOptions, useProductList } from '../../products/api';
 import { type BookingsReportParams, downloadBookingsReport, useBookingsReport } from '../api';
 import { BusyHoursHeatmap } from '../components/busy-hours-heatmap';
 import { ReportExports } from '../components/report-exports';
-import { formatRate, placeHours } from '../components/report-format';
+import { placeHours } from '../components/report-format';
 import { CellText, FigureCards, ReportSection, ShareBar } from '../components/report-parts';
 import { ReportPeriodPicker, useReportPeriod } from '../components/report-period';
 
@@ -27,7 +27,7 @@ const idOf = (raw: string | null): number | undefined => {
  * CSV and XLSX of the same.
  */
 export function BookingsReportPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const period = useReportPeriod();
   const { from, to, params, setParams } = period;
   const calendarId = idOf(params.get('calendarId'));
@@ -43,7 +43,7 @@ export function BookingsReportPage() {
     orders: { name: 'asc' },
   });
   const phone = !Grid.useBreakpoint().sm;
-  const rate = (value: number | null) => formatRate(value, i18n.language);
+  const rate = (value: number | null) => (value === null ? t('common.noValue') : formatRate(value));
   const count = (value: number) => <span style={money}>{formatNumber(value)}</span>;
 
   const attendanceColumns = <T extends ProductRow | CalendarRow>(): TableColumnsType<T> => [
