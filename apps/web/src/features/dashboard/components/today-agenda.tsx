@@ -58,8 +58,7 @@ export function TodayAgenda({ agenda, timeZone }: { agenda: DashboardAgendaItem[
                   <Typography.Text type="secondary" style={{ flex: '1 1 160px' }}>
                     {item.customerName ?? t('dashboard.agenda.noCustomer')}
                   </Typography.Text>
-                  {/* A column of its own width, so the names before it line up from one booking to the next. */}
-                  <div style={{ flex: '0 0 auto', minWidth: 176 }}>
+                  <div style={{ flex: '0 0 auto' }}>
                     <ButtonLink
                       to={calendarViewPath(item.calendarId)}
                       type="link"
