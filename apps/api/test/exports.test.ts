@@ -6,11 +6,14 @@ import {
   exportableLists,
   exportRowsHeader,
 } from '@mostrador/contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.js';
 import { csvCell, csvText, dateTimeNumFmt, moneyNumFmt } from '../src/lib/tabular.js';
 import { exportListOf } from '../src/modules/exports/export-lists.js';
+import { cursorMarker, cursorReading } from '../src/modules/exports/list-cursor.js';
+import { orders } from '../src/modules/orders/orders.table.js';
 import {
   bookable,
   type Company,
@@ -570,6 +573,37 @@ describe('scope and refusals', () => {
 function callExport(token: string, list: ExportableList, payload: ExportBody) {
   return call(t, 'POST', `/v1/admin/exports/${list}`, { token, payload });
 }
+
+describe('the cursor', () => {
+  it('reads a query marked by its LIMIT page after page, and refuses a marker elsewhere', async () => {
+    await t.database.db.transaction(async (tx) => {
+      const db = cursorReading(tx as unknown as Tx, 2);
+      const page = () =>
+        db
+          .select({ code: orders.code, createdAt: orders.createdAt })
+          .from(orders)
+          .where(and(eq(orders.licenseId, a.license.id), lte(orders.code, 5)))
+          .orderBy(asc(orders.code))
+          .limit(cursorMarker);
+      const first = await page();
+      expect(first.map((r) => r.code)).toEqual([1, 2]);
+      // Mapped as drizzle maps the query's own answer.
+      expect(first[0]!.createdAt).toEqual(new Date('2026-03-28T23:01:00Z'));
+      expect((await page()).map((r) => r.code)).toEqual([3, 4]);
+      expect((await page()).map((r) => r.code)).toEqual([5]);
+      expect(await page()).toEqual([]);
+      // Other queries run as they are.
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.licenseId, b.license.id));
+      expect(count!.n).toBe(1);
+      await expect(
+        db.select({ code: orders.code }).from(orders).limit(1).offset(cursorMarker),
+      ).rejects.toThrow(/does not end with its LIMIT/);
+    });
+  });
+});
 
 // A csvCell sanity check tying the test's parser to the writer's quoting.
 it('parses what the writer quotes', () => {
