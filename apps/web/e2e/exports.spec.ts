@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, type Download, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiCall, demo, logIn } from './support';
+import { admin, apiCall, demo, type Login, logIn, newCompany, unique } from './support';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
 const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
@@ -86,6 +86,48 @@ async function textOf(download: Download) {
 }
 
 /** Today in the demo company's zone, as the server names the files. */
+/**
+ * Every list screen, with what its export leaves out (no field of the list's item): images, the
+ * supplier's commission (type and quantity in one cell), a closed register's counted cash and difference.
+ */
+const lists: { path: (calendarId: number) => string; list: string; leftOut?: string[] }[] = [
+  { path: () => '/orders', list: 'orders', leftOut: ['Foto'] },
+  { path: () => '/bookings', list: 'bookings', leftOut: ['Imagen'] },
+  { path: () => '/customers', list: 'customers', leftOut: ['Foto'] },
+  { path: () => '/products', list: 'products', leftOut: ['Imagen'] },
+  { path: () => '/products/view-product-by-supplier/Nadie', list: 'productsBySupplier', leftOut: ['Imagen'] },
+  { path: () => '/calendars', list: 'calendars' },
+  { path: (id) => `/calendars/edit/${id}/anomalies`, list: 'anomalies' },
+  { path: () => '/employees', list: 'employees' },
+  { path: () => '/mails', list: 'mails' },
+  { path: () => '/subscriptions', list: 'subscriptions' },
+  { path: () => '/suppliers', list: 'suppliers', leftOut: ['Comisión'] },
+  { path: () => '/gift-vouchers', list: 'giftVouchers' },
+  { path: () => '/cash-registers', list: 'cashRegisters', leftOut: ['Efectivo contado', 'Diferencia'] },
+  { path: () => '/invoices', list: 'invoices' },
+  { path: () => '/settings/taxes', list: 'taxes' },
+];
+
+/** The column chooser's titles of the columns shown, in order; with `all`, every column shown first. */
+async function chosenColumns(page: Page, all: boolean) {
+  await page.getByTestId('column-chooser').click();
+  const panel = page.getByTestId('column-chooser-panel');
+  await expect(panel).toBeVisible();
+  const unchecked = panel.locator('label.ant-checkbox-wrapper:not(.ant-checkbox-wrapper-checked)');
+  while (all && (await unchecked.count()) > 0) {
+    const before = await unchecked.count();
+    await unchecked.first().click();
+    await expect(unchecked).toHaveCount(before - 1);
+  }
+  const titles = await panel
+    .locator('label.ant-checkbox-wrapper-checked')
+    .evaluateAll((labels) => labels.map((label) => (label.textContent ?? '').trim()));
+  await page.getByTestId('column-chooser').click();
+  await expect(panel).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  return titles;
+}
+
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 
 test.describe('list exports', () => {
@@ -243,5 +285,46 @@ test.describe('list exports', () => {
       await expect(dialog).toBeHidden();
       await expect(page.getByText('Exportación cancelada').first()).toBeVisible();
     }
+  });
+
+  test('every list exports the columns it shows, each a field the API knows', async ({ page }) => {
+    // A company of this test's own: showing every column changes only its owner's preferences.
+    const company: Login = await newCompany();
+    await logIn(page, company, { path: '/calendars', language: 'es' });
+    const schedule = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+        day,
+        [{ openAt: '09:00', closedAt: '20:00' }],
+      ]),
+    );
+    const calendar = await apiCall<{ id: number }>(page, 'POST', '/admin/booking-calendars', {
+      name: `Cabina exportada ${unique()}`,
+      schedule,
+      duration: 30,
+    });
+    for (const { path: pathOf, list, leftOut = [] } of lists) {
+      await page.goto(pathOf(calendar.id));
+      await expect(page.getByTestId('export-button'), list).toBeVisible();
+      const shown = await chosenColumns(page, true);
+      expect(shown.length, list).toBeGreaterThan(1);
+      for (const title of leftOut) expect(shown, `${list} shows ${title}`).toContain(title);
+      const csv = await exportAs(page, 'CSV');
+      const [header] = parseCsv(await textOf(csv));
+      expect(header, list).toEqual(shown.filter((title) => !leftOut.includes(title)));
+    }
+
+    // The platform's licenses, as its administrator sees them (his columns left as they are).
+    await logIn(page, admin, { path: '/licenses', language: 'es' });
+    const shown = await chosenColumns(page, false);
+    // Other specs add companies meanwhile: the file has those of its moment.
+    const licensesTotal = async () =>
+      (await apiCall<Page_<unknown>>(page, 'GET', '/admin/licenses?limit=1')).total;
+    const before = await licensesTotal();
+    const csv = await exportAs(page, 'CSV');
+    expect(csv.suggestedFilename()).toMatch(/^licenses-\d{4}-\d\d-\d\d\.csv$/);
+    const rows = parseCsv(await textOf(csv));
+    expect(rows[0]).toEqual(shown);
+    expect(rows.length - 1).toBeGreaterThanOrEqual(before);
+    expect(rows.length - 1).toBeLessThanOrEqual(await licensesTotal());
   });
 });
