@@ -6,6 +6,10 @@
 
 import { exportRowsHeader } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../src/db/client.js';
+import { readingForExport } from '../src/lib/list.js';
+import { cursorMarker, cursorReading } from '../src/modules/exports/list-cursor.js';
+import { createOrdersRepository } from '../src/modules/orders/orders.repository.js';
 import { benchApp, benchCompany } from './support.js';
 
 const rowsWanted = Number(process.env.EXPORT_ROWS ?? 100_000);
@@ -100,6 +104,34 @@ for (const orders of [{}, { amount: 'asc' as const }]) {
   for (const format of formats) results.push(await exportOnce(format, orders));
 }
 clearInterval(sampler);
+
+// The database's part alone: the orders list's own page query (the repository's), every row in pages of
+// 2,000, by growing OFFSETs or through the export's cursor, in one repeatable-read transaction each.
+for (const orders of [{}, { amount: 'asc' as const }]) {
+  for (const mode of ['offset', 'cursor'] as const) {
+    const start = performance.now();
+    let rows = 0;
+    await db.transaction(
+      async (tx) => {
+        const handle = mode === 'cursor' ? cursorReading(tx as unknown as Tx, 2000) : tx;
+        const reading = { counted: false, ...(mode === 'cursor' ? { cursorLimit: cursorMarker } : {}) };
+        const repo = createOrdersRepository(handle);
+        for (let page = 1; ; page++) {
+          const { result } = await readingForExport(reading, () =>
+            repo.list(license.id, { orders, page, limit: 2000, timeZone: 'Europe/Madrid' }),
+          );
+          rows += result.rows.length;
+          if (result.rows.length < 2000) break;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    console.log(
+      `orders list query, sorted by ${JSON.stringify(orders).padEnd(20)} ${rows} rows by ${mode.padEnd(6)}: ${(performance.now() - start).toFixed(0)} ms`,
+    );
+  }
+}
+
 const worst = results.reduce((a, r) => ({ ms: Math.max(a.ms, r.ms), peak: Math.max(a.peak, r.peak) }));
 console.log(
   `worst: ${(worst.ms / 1000).toFixed(2)} s, peak RSS ${(worst.peak / 2 ** 20).toFixed(0)} MB (goal ≤ 10 s, < 300 MB)`,
