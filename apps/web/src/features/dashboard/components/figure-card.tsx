@@ -4,7 +4,7 @@ import { Card, Flex, Statistic, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatNumber, formatPercentage } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 const changeFormat = new Intl.NumberFormat('es-ES', {
   signDisplay: 'exceptZero',
@@ -20,11 +20,6 @@ export function changePercent(change: number): number {
 /** A change in Spanish formatting with its sign: +23,5 %, -5 %, 0 %. */
 export function formatChange(change: number): string {
   return `${changeFormat.format(changePercent(change))} %`;
-}
-
-/** A rate (0.853) as a percentage to one decimal: 85,3 %. */
-export function formatRate(rate: number): string {
-  return formatPercentage(changePercent(rate));
 }
 
 /** A count in Spanish formatting: 1.234. */
