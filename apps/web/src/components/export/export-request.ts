@@ -1,5 +1,4 @@
 import type { ExportBody, ExportFormat, Filters, Orders } from '@mostrador/contract';
-import type { TFunction } from 'i18next';
 
 /** A column as the list shows it, for the export: its item field, its title as read, its codes' words. */
 export interface ShownColumn {
@@ -40,9 +39,12 @@ export function buildExportBody(format: ExportFormat, columns: ShownColumn[], st
   return body;
 }
 
-/** The words of a column's codes, each `t(prefix.code)`: `exportWords(t, 'orders.status', orderStatuses)`. */
-export function exportWords(t: TFunction, prefix: string, codes: readonly string[]): Record<string, string> {
-  return Object.fromEntries(codes.map((code) => [code, t(`${prefix}.${code}`)]));
+/** The words of a column's codes, as its cells say them: `exportWords(orderStatuses, (code) => t(…))`. */
+export function exportWords(
+  codes: readonly string[],
+  word: (code: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(codes.map((code) => [code, word(code)]));
 }
 
 /** The words of a yes/no column (`true`, `false`), as its cells read. */

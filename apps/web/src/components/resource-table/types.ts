@@ -24,7 +24,7 @@ export interface ResourceColumn<T> {
   responsive?: Breakpoint[];
   /**
    * The export's words for the coded values the cells show translated (a status, a type, a yes/no):
-   * `exportWords(t, 'orders.status', orderStatuses)`. Values not listed go to the file as they are.
+   * `exportWords(orderStatuses, (code) => t(…))`. Values not listed go to the file as they are.
    */
   exportValues?: Record<string, string>;
   /** False when `key` is no field of the list's item (an image, a computed cell): the export leaves it out. */

@@ -450,7 +450,7 @@ export function BookingsListPage() {
       sortable: true,
       responsive: notOnPhones,
       render: (item) => <BookingStatusTag status={item.status} />,
-      exportValues: exportWords(t, 'bookings.statuses', bookingStatuses),
+      exportValues: exportWords(bookingStatuses, (code) => t(`bookings.statuses.${code}`)),
     },
     // In view beside whom it is for: what the front desk charges next.
     {
@@ -459,7 +459,7 @@ export function BookingsListPage() {
       responsive: notOnPhones,
       render: (item) => <SaleState booking={item} />,
       // The file names the order's status; a voucher's, pack's or programme's booking has none.
-      exportValues: exportWords(t, 'orders.status', orderStatuses),
+      exportValues: exportWords(orderStatuses, (code) => t(`orders.status.${code}`)),
     },
     { key: 'productName', title: 'bookings.fields.product', sortable: true, responsive: notOnPhones },
     { key: 'calendarName', title: 'bookings.fields.calendar', sortable: true, responsive: notOnPhones },

@@ -84,7 +84,7 @@ function AnomalyList({ calendarId, calendarName }: { calendarId: number; calenda
       title: 'anomalies.fields.type',
       sortable: true,
       render: (item) => <AnomalyTypeBadge type={item.type} />,
-      exportValues: exportWords(t, 'anomalies.types', anomalyTypes),
+      exportValues: exportWords(anomalyTypes, (code) => t(`anomalies.types.${code}`)),
     },
     {
       key: 'reason',

@@ -124,7 +124,7 @@ export function GiftVouchersPage() {
       title: 'giftVouchers.fields.status',
       sortable: true,
       render: (item) => <GiftVoucherStatusTag status={item.status} />,
-      exportValues: exportWords(t, 'giftVouchers.statuses', giftVoucherStatuses),
+      exportValues: exportWords(giftVoucherStatuses, (code) => t(`giftVouchers.statuses.${code}`)),
     },
     {
       key: 'maximumNumberOfBookings',

@@ -110,7 +110,7 @@ export function InvoicesPage() {
           <span>{t(`invoices.typesShort.${item.type}`)}</span>
         </Tooltip>
       ),
-      exportValues: exportWords(t, 'invoices.typesShort', invoiceTypes),
+      exportValues: exportWords(invoiceTypes, (code) => t(`invoices.typesShort.${code}`)),
     },
     {
       key: 'series',
@@ -118,7 +118,7 @@ export function InvoicesPage() {
       sortable: true,
       defaultHidden: true,
       render: (item) => t(`invoices.series.${item.series}`),
-      exportValues: exportWords(t, 'invoices.series', invoiceSeries),
+      exportValues: exportWords(invoiceSeries, (code) => t(`invoices.series.${code}`)),
     },
     {
       key: 'issuedAt',
@@ -213,7 +213,7 @@ export function InvoicesPage() {
         ) : (
           <Typography.Text type="secondary">{t('invoices.list.noVerifactu')}</Typography.Text>
         ),
-      exportValues: exportWords(t, 'invoices.verifactuStates', verifactuStates),
+      exportValues: exportWords(verifactuStates, (code) => t(`invoices.verifactuStates.${code}`)),
     },
   ];
 

@@ -109,7 +109,7 @@ export function LicensesPage() {
       title: 'licenses.fields.status',
       sortable: true,
       render: (license) => <LicenseStatusTag status={license.status} />,
-      exportValues: exportWords(t, 'licenses.statuses', licenseStatuses),
+      exportValues: exportWords(licenseStatuses, (code) => t(`licenses.statuses.${code}`)),
     },
     {
       key: 'createdAt',

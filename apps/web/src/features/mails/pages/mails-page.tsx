@@ -111,7 +111,7 @@ export function MailsPage() {
       title: 'mails.fields.type',
       sortable: true,
       render: (item) => t(`mails.types.${item.type}`),
-      exportValues: exportWords(t, 'mails.types', mailTypes),
+      exportValues: exportWords(mailTypes, (code) => t(`mails.types.${code}`)),
     },
     {
       key: 'contactId',
@@ -146,7 +146,7 @@ export function MailsPage() {
       title: 'mails.fields.status',
       sortable: true,
       render: (item) => <MailStatusTag status={item.status} />,
-      exportValues: exportWords(t, 'mails.status', mailStatuses),
+      exportValues: exportWords(mailStatuses, (code) => t(`mails.status.${code}`)),
     },
     {
       key: 'subject',

@@ -165,14 +165,14 @@ export function OrdersPage() {
       title: 'orders.list.fields.status',
       sortable: true,
       render: (item) => <OrderStatusTag status={item.status} originalOrderId={item.originalOrderId} />,
-      exportValues: exportWords(t, 'orders.status', orderStatuses),
+      exportValues: exportWords(orderStatuses, (code) => t(`orders.status.${code}`)),
     },
     {
       key: 'paymentMethod',
       title: 'orders.list.fields.paymentMethod',
       sortable: true,
       render: (item) => <span style={nowrap}>{t(`orders.paymentMethods.${item.paymentMethod}`)}</span>,
-      exportValues: exportWords(t, 'orders.paymentMethods', paymentMethods),
+      exportValues: exportWords(paymentMethods, (code) => t(`orders.paymentMethods.${code}`)),
     },
     { key: 'companyName', title: 'orders.list.fields.companyName', sortable: true },
     {

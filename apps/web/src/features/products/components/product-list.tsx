@@ -113,7 +113,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       title: 'products.fields.type',
       sortable: true,
       render: (item) => <Tag variant="filled">{t(`products.types.${item.type}`)}</Tag>,
-      exportValues: exportWords(t, 'products.types', productTypes),
+      exportValues: exportWords(productTypes, (code) => t(`products.types.${code}`)),
     },
     {
       key: 'sellOnline',
@@ -127,7 +127,7 @@ export function ProductList({ pageKey, title, titleParams, fixedFilters, emptyTe
       title: 'products.fields.status',
       sortable: true,
       render: (item) => status(item),
-      exportValues: exportWords(t, 'products.statuses', productStatuses),
+      exportValues: exportWords(productStatuses, (code) => t(`products.statuses.${code}`)),
     },
     {
       key: 'price',

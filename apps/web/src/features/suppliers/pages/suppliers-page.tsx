@@ -125,7 +125,7 @@ export function SuppliersPage() {
       title: 'suppliers.fields.status',
       sortable: true,
       render: (item) => <SupplierStatusTag status={item.status} />,
-      exportValues: exportWords(t, 'suppliers.statuses', supplierStatuses),
+      exportValues: exportWords(supplierStatuses, (code) => t(`suppliers.statuses.${code}`)),
     },
     {
       key: 'startsAt',
