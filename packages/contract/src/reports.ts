@@ -11,7 +11,9 @@ import { supplierDay } from './suppliers.js';
 function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx) {
   const from = Date.parse(`${q.from}T00:00:00Z`);
   const to = Date.parse(`${q.to}T00:00:00Z`);
-  if (Number.isNaN(from) || Number.isNaN(to)) return;
+  // An impossible day (30 February) is the day field's own error, not a period to compare.
+  const real = (ms: number, day: string) => !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+  if (!real(from, q.from) || !real(to, q.to)) return;
   const days = (to - from) / 86_400_000;
   if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'not before from' });
   else if (days > 1100) ctx.addIssue({ code: 'custom', path: ['to'], message: 'at most three years' });
