@@ -194,6 +194,14 @@ const knownGoodQueries: Record<string, Record<string, string>[]> = {
     { from: '2025-12-01', to: '2025-12-31' },
     { from: '2024-02-29', to: '2025-03-01' },
   ],
+  '/v1/admin/reports/bookings': [
+    { from: '2025-12-01', to: '2025-12-31' },
+    { from: '2026-03-29', to: '2026-03-29', format: 'csv' },
+  ],
+  '/v1/admin/reports/sales': [
+    { from: '2025-12-01', to: '2025-12-31' },
+    { from: '2025-01-01', to: '2025-12-31', format: 'xlsx' },
+  ],
 };
 
 /** A query the operation accepts whatever its record: the known good one, or none. */
