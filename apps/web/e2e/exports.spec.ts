@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, type Download, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { admin, apiCall, demo, type Login, logIn, newCompany, unique } from './support';
+import { admin, apiCall, demo, type Login, logIn, newCompany, seriousViolations, unique } from './support';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
 const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
@@ -275,6 +275,7 @@ test.describe('list exports', () => {
           'aria-valuenow',
           /^[1-9]\d?$/,
         );
+        expect(await seriousViolations(page), 'the progress dialog').toEqual([]);
       }
       const name = format === 'CSV' ? 'csv' : 'xlsx';
       await page.screenshot({ path: path.join(shots, `exports-progress-${name}-desktop.png`) });
