@@ -285,6 +285,8 @@ test.describe('list exports', () => {
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText('Exportación cancelada').first()).toBeVisible();
+      // Gone before the next one, so that its screenshot shows the dialog alone.
+      await expect(page.getByText('Exportación cancelada')).toHaveCount(0);
     }
   });
 
