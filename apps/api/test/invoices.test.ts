@@ -1,5 +1,6 @@
 import { ErrorCode } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
@@ -557,6 +558,46 @@ describe('GET /admin/reports/invoicing-by-product', () => {
     expect(lines).toHaveLength(1 + 3 * 3);
     expect(lines[0]).toMatch(/^Descripción;;enero;febrero;/);
     expect(lines.find((l) => l.startsWith('Masaje;Total factura;'))).toMatch(/;170,00$/);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/reports/invoicing-by-product?year=${year}&format=xlsx`,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.headers['content-disposition']).toContain(
+      `attachment; filename="facturacion-por-producto-${year}.xlsx"`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as never);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([`Facturación ${year}`]);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const header = sheet.getRow(1);
+    expect(header.font?.bold).toBe(true);
+    expect([header.getCell(1).value, header.getCell(3).value, header.getCell(14).value]).toEqual([
+      'Descripción',
+      'enero',
+      'diciembre',
+    ]);
+    expect(header.getCell(15).value).toBe(String(year));
+    expect(sheet.rowCount).toBe(1 + 3 * 3);
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    const row = (name: string, figure: string) =>
+      rows.find((r) => r.getCell(1).value === name && r.getCell(2).value === figure)!;
+    const massage = row('Masaje', 'Total factura');
+    expect(massage.getCell(2 + month).value).toBe(170);
+    expect(massage.getCell(15).value).toBe(170);
+    expect(massage.getCell(15).numFmt).toBe('#,##0.00 "€"');
+    expect(massage.font?.bold).not.toBe(true);
+    const totals = row('Total factura', 'Total factura');
+    expect(totals.getCell(15).value).toBe(180);
+    expect(row('Total factura', 'Base imponible').getCell(15).value).toBe(149.59);
+    expect(row('Total factura', 'Total IVA').getCell(15).value).toBe(30.41);
+    expect(totals.font?.bold).toBe(true);
+    for (let column = 3; column <= 15; column++) expect(totals.getCell(column).numFmt).toBe('#,##0.00 "€"');
     expect(
       (await call(t, 'GET', '/v1/admin/reports/invoicing-by-product?year=1999', { token: c.token })).status,
     ).toBe(400);

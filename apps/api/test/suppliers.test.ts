@@ -7,6 +7,7 @@ import {
   type SupplierSettlement,
 } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.js';
 import { type Company, company, createCustomer, createProduct, readList } from './factories.js';
@@ -450,6 +451,44 @@ describe('the supplier settlement report', () => {
       'Barro;1;20,00;2,00;18,00',
       'Total;5;95,47;11,44;84,03',
     ]);
+  });
+
+  it('exports an XLSX workbook: bold frozen header, units and amounts as numbers in euros', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/reports/supplier-settlement?from=${madridDay(-1)}&to=${madridDay(1)}&format=xlsx`,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toContain(
+      `attachment; filename="liquidacion-proveedores-${madridDay(-1)}-${madridDay(1)}.xlsx"`,
+    );
+    expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as never);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Liquidación']);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Proveedor',
+      'Unidades',
+      'Ventas',
+      'Comisión',
+      'A pagar',
+    ]);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Aromas', 4, 75.47, 9.44, 66.03]);
+    expect(sheet.getRow(3).values).toEqual([undefined, 'Barro', 1, 20, 2, 18]);
+    const totals = sheet.getRow(4);
+    expect(totals.values).toEqual([undefined, 'Total', 5, 95.47, 11.44, 84.03]);
+    expect(totals.font?.bold).toBe(true);
+    for (const column of [3, 4, 5]) expect(totals.getCell(column).numFmt).toBe('#,##0.00 "€"');
+    expect(totals.getCell(2).numFmt).toBe('0');
+    expect(sheet.rowCount).toBe(4);
   });
 
   it('refuses a period that ends before it starts, or bad dates', async () => {

@@ -170,7 +170,7 @@ export type MailInvoiceBody = z.input<typeof mailInvoiceBody>;
 /** `GET /admin/reports/invoicing-by-product?year=` */
 export const invoicingReportQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
-  format: z.enum(['json', 'csv']).optional(),
+  format: z.enum(['json', 'csv', 'xlsx']).optional(),
 });
 
 const monthFigures = z.object({

@@ -157,7 +157,7 @@ export const supplierSettlementQuery = z
   .object({
     from: supplierDay,
     to: supplierDay,
-    format: z.enum(['json', 'csv']).optional(),
+    format: z.enum(['json', 'csv', 'xlsx']).optional(),
   })
   .superRefine((q, ctx) => {
     if (!isRealDay(q.from) || !isRealDay(q.to)) return;

@@ -55,22 +55,22 @@ export const invoicesRoutes =
         schema: {
           tags: ['reports'],
           summary:
-            'Invoiced amounts per product and month of a year (not annulled; rectifying invoices subtract; a simplified invoice replaced by an F3 counts once); `format=csv` answers a spreadsheet (`;`, decimal commas)',
+            'Invoiced amounts per product and month of a year (not annulled; rectifying invoices subtract; a simplified invoice replaced by an F3 counts once); `format=csv` answers a spreadsheet (`;`, decimal commas), `format=xlsx` an Excel workbook (amounts as numbers in euros)',
           querystring: invoicingReportQuery,
           response: { 200: dataOf(invoicingReportSchema) },
         },
       },
       async (request, reply) => {
         const auth = authOf(request);
-        if (request.query.format === 'csv')
+        const { year, format } = request.query;
+        if (format === 'csv' || format === 'xlsx') {
+          const file = await service.reportFile(auth, year, format);
           return reply
-            .type('text/csv; charset=utf-8')
-            .header(
-              'content-disposition',
-              `attachment; filename="facturacion-por-producto-${request.query.year}.csv"`,
-            )
-            .send(Buffer.from(await service.reportCsv(auth, request.query.year)) as never);
-        return { data: await service.report(auth, request.query.year) };
+            .type(file.contentType)
+            .header('content-disposition', file.disposition)
+            .send(file.body as never);
+        }
+        return { data: await service.report(auth, year) };
       },
     );
     app.get(

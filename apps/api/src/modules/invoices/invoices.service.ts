@@ -18,6 +18,13 @@ import { pageOf } from '../../lib/list.js';
 import { zoneOffsetMinutes } from '../../lib/time.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { createFilesRepository } from '../files/files.repository.js';
+import {
+  attachment,
+  contentTypes,
+  type ReportFormat,
+  sheetsCsv,
+  sheetsXlsx,
+} from '../reports/bookings-report-sheets.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   type CustomerForInvoice,
@@ -32,7 +39,7 @@ import {
 import type { InvoiceDocument } from './invoice-pdf.js';
 import { createInvoicesRepository, type InvoiceRow, type VerifactuRecordRow } from './invoices.repository.js';
 import type { StoredInvoiceLine } from './invoices.table.js';
-import { invoicingByProduct, invoicingCsv } from './invoicing-report.js';
+import { invoicingByProduct, invoicingSheets } from './invoicing-report.js';
 import { appendAlta, appendAnulacion, type SystemIdentity } from './verifactu-chain.js';
 
 /** The calendar date of `instant` in `timeZone`: year, and `YYYY-MM-DD`. */
@@ -388,13 +395,21 @@ export function createInvoicesService(deps: {
     /** The monthly invoicing report by product of a year. */
     report: (auth: AuthContext, year: number) => invoicingByProduct(db, auth.licenseId, year),
 
-    /** The same as a CSV, its labels in the company's main language. */
-    async reportCsv(auth: AuthContext, year: number) {
+    /** The same as a CSV or XLSX file, its labels in the company's main language. */
+    async reportFile(auth: AuthContext, year: number, format: ReportFormat) {
       const [report, settings] = await Promise.all([
         invoicingByProduct(db, auth.licenseId, year),
         deps.settings.ofLicense(auth.licenseId),
       ]);
-      return invoicingCsv(report, settings.locale);
+      const sheets = invoicingSheets(report, settings.locale);
+      return {
+        body:
+          format === 'csv'
+            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
+            : await sheetsXlsx(sheets, auth.timeZone),
+        contentType: contentTypes[format],
+        disposition: attachment(`facturacion-por-producto-${year}`, format),
+      };
     },
 
     /** The order an invoice belongs to (404 when it is not the license's). */

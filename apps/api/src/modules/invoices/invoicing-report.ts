@@ -1,7 +1,8 @@
-import { centsToEuros, formatCents, type InvoicingReport, type Language } from '@mostrador/contract';
+import { centsToEuros, type InvoicingReport, type Language } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../products/products.table.js';
+import type { Sheet } from '../reports/bookings-report-sheets.js';
 import { invoiceLabels } from './invoice-labels.js';
 import { invoiceAnnulments, invoices } from './invoices.table.js';
 
@@ -102,29 +103,50 @@ export function reportOf(year: number, cells: Cell[]): InvoicingReport {
   };
 }
 
-const csvCell = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const amount = (euros: number) =>
-  formatCents(Math.round(euros * 100))
-    .replace(/\s*€$/, '')
-    .replace(/\s/g, '');
+/** The XLSX sheet's name (followed by the year) in the company's main language. */
+const sheetNames: Record<Language, string> = {
+  ca: 'Facturació',
+  eu: 'Fakturazioa',
+  es: 'Facturación',
+  en: 'Invoicing',
+  de: 'Umsatz',
+  fr: 'Facturation',
+  it: 'Fatturato',
+  pt: 'Faturação',
+  ru: 'Выручка',
+  zh: '开票',
+};
 
 /**
- * The report as a spreadsheet opens it in Spain: UTF-8 with a byte-order mark, `;` between fields,
- * decimal commas; per product three rows (tax base, VAT, total) with the twelve months and the year.
+ * The report as one table in the company's main language (the CSV and XLSX writers of
+ * `reports/bookings-report-sheets.ts`): per product three rows (tax base, VAT, total) with the twelve
+ * months and the year, in euros, then the totals' three rows.
  */
-export function invoicingCsv(report: InvoicingReport, language: Language): string {
+export function invoicingSheets(report: InvoicingReport, language: Language): Sheet[] {
   const labels = invoiceLabels[language];
   const monthName = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
   const months = Array.from({ length: 12 }, (_, i) =>
     monthName.format(new Date(Date.UTC(report.year, i, 15))),
   );
-  const rows: string[][] = [[labels.description, '', ...months, String(report.year)]];
+  const rows: (string | number)[][] = [];
   const add = (name: string, f: InvoicingReport['totals']) => {
-    rows.push([name, labels.taxBase, ...f.months.map((m) => amount(m.taxBase)), amount(f.taxBase)]);
-    rows.push([name, labels.totalTax, ...f.months.map((m) => amount(m.tax)), amount(f.tax)]);
-    rows.push([name, labels.total, ...f.months.map((m) => amount(m.total)), amount(f.total)]);
+    rows.push([name, labels.taxBase, ...f.months.map((m) => m.taxBase), f.taxBase]);
+    rows.push([name, labels.totalTax, ...f.months.map((m) => m.tax), f.tax]);
+    rows.push([name, labels.total, ...f.months.map((m) => m.total), f.total]);
   };
   for (const item of report.items) add(item.productName, item);
   add(labels.total, report.totals);
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  return [
+    {
+      name: `${sheetNames[language]} ${report.year}`,
+      columns: [
+        { label: labels.description, kind: 'text' },
+        { label: '', kind: 'text' },
+        ...months.map((label) => ({ label, kind: 'money' as const })),
+        { label: String(report.year), kind: 'money' },
+      ],
+      rows,
+      strongRows: [rows.length - 3, rows.length - 2, rows.length - 1],
+    },
+  ];
 }

@@ -44,6 +44,8 @@ export interface Sheet {
   name: string;
   columns: readonly { label: string; kind: CellKind }[];
   rows: Cell[][];
+  /** Rows (indexes in `rows`) drawn bold in XLSX, such as totals; the CSV has no bold. */
+  strongRows?: readonly number[];
 }
 export type ReportFormat = 'csv' | 'xlsx';
 
@@ -112,6 +114,7 @@ export async function sheetsXlsx(sheets: Sheet[], timeZone: string): Promise<Buf
     ws.getRow(1).font = { bold: true };
     for (const row of sheet.rows)
       ws.addRow(row.map((value) => (value instanceof Date ? wallClock(value, timeZone) : value)));
+    for (const i of sheet.strongRows ?? []) ws.getRow(i + 2).font = { bold: true };
     sheet.columns.forEach((c, i) => {
       if (c.kind !== 'text') return;
       const width = Math.max(c.label.length, ...sheet.rows.map((r) => String(r[i] ?? '').length));

@@ -2,7 +2,6 @@ import {
   type CommissionType,
   centsToEuros,
   commissionCents,
-  formatCents,
   type Language,
   type SupplierSettlement,
 } from '@mostrador/contract';
@@ -12,6 +11,7 @@ import { zonedToInstant } from '../../lib/time.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
+import type { Sheet } from '../reports/bookings-report-sheets.js';
 import { suppliers } from './suppliers.table.js';
 
 /** One product of a supplier over the period: its units and cents, and the commission that applies. */
@@ -137,6 +137,8 @@ interface SettlementLabels {
   commission: string;
   payable: string;
   total: string;
+  /** The XLSX sheet's name. */
+  sheet: string;
 }
 
 /** The CSV's column names in the company's main language (the web's `reports.settlement` wording). */
@@ -148,6 +150,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Comissió',
     payable: 'A pagar',
     total: 'Total',
+    sheet: 'Liquidació',
   },
   eu: {
     supplier: 'Hornitzailea',
@@ -156,6 +159,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Komisioa',
     payable: 'Ordaintzeko',
     total: 'Guztira',
+    sheet: 'Likidazioa',
   },
   es: {
     supplier: 'Proveedor',
@@ -164,6 +168,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Comisión',
     payable: 'A pagar',
     total: 'Total',
+    sheet: 'Liquidación',
   },
   en: {
     supplier: 'Supplier',
@@ -172,6 +177,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Commission',
     payable: 'To pay',
     total: 'Total',
+    sheet: 'Settlement',
   },
   de: {
     supplier: 'Lieferant',
@@ -180,6 +186,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Provision',
     payable: 'Auszuzahlen',
     total: 'Gesamt',
+    sheet: 'Abrechnung',
   },
   fr: {
     supplier: 'Fournisseur',
@@ -188,6 +195,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Commission',
     payable: 'À payer',
     total: 'Total',
+    sheet: 'Règlement',
   },
   it: {
     supplier: 'Fornitore',
@@ -196,6 +204,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Commissione',
     payable: 'Da pagare',
     total: 'Totale',
+    sheet: 'Liquidazione',
   },
   pt: {
     supplier: 'Fornecedor',
@@ -204,6 +213,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Comissão',
     payable: 'A pagar',
     total: 'Total',
+    sheet: 'Liquidação',
   },
   ru: {
     supplier: 'Поставщик',
@@ -212,6 +222,7 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: 'Комиссия',
     payable: 'К выплате',
     total: 'Итого',
+    sheet: 'Расчёт',
   },
   zh: {
     supplier: '供应商',
@@ -220,37 +231,32 @@ const settlementLabels: Record<Language, SettlementLabels> = {
     commission: '佣金',
     payable: '应付',
     total: '合计',
+    sheet: '结算',
   },
 };
 
-const csvCell = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const amount = (euros: number) =>
-  formatCents(Math.round(euros * 100))
-    .replace(/\s*€$/, '')
-    .replace(/\s/g, '');
-
 /**
- * The settlement as a spreadsheet opens it in Spain: UTF-8 with a byte-order mark, `;` between fields,
- * decimal commas; one row per supplier and the totals.
+ * The settlement as one table in the company's main language: one row per supplier and the totals, units
+ * as integers, amounts in euros (the CSV and XLSX writers of `reports/bookings-report-sheets.ts`).
  */
-export function settlementCsv(report: SupplierSettlement, language: Language): string {
+export function settlementSheets(report: SupplierSettlement, language: Language): Sheet[] {
   const labels = settlementLabels[language];
-  const rows: string[][] = [
-    [labels.supplier, labels.units, labels.sales, labels.commission, labels.payable],
-    ...report.suppliers.map((i) => [
-      i.supplierName,
-      String(i.units),
-      amount(i.sales),
-      amount(i.commission),
-      amount(i.payable),
-    ]),
-    [
-      labels.total,
-      String(report.totals.units),
-      amount(report.totals.sales),
-      amount(report.totals.commission),
-      amount(report.totals.payable),
-    ],
+  const figures = (f: SupplierSettlement['totals']) => [f.units, f.sales, f.commission, f.payable];
+  return [
+    {
+      name: labels.sheet,
+      columns: [
+        { label: labels.supplier, kind: 'text' },
+        { label: labels.units, kind: 'integer' },
+        { label: labels.sales, kind: 'money' },
+        { label: labels.commission, kind: 'money' },
+        { label: labels.payable, kind: 'money' },
+      ],
+      rows: [
+        ...report.suppliers.map((s) => [s.supplierName, ...figures(s)]),
+        [labels.total, ...figures(report.totals)],
+      ],
+      strongRows: [report.suppliers.length],
+    },
   ];
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }

@@ -123,7 +123,7 @@ export const suppliersRoutes =
         schema: {
           tags: ['reports'],
           summary:
-            "Per supplier, from `from` to `to` (company days, both included): units and sales of its products (paid sales minus refunds, VAT included), the commission (the product's own, else the supplier's) and what it is owed; `format=csv` answers a spreadsheet (`;`, decimal commas)",
+            "Per supplier, from `from` to `to` (company days, both included): units and sales of its products (paid sales minus refunds, VAT included), the commission (the product's own, else the supplier's) and what it is owed; `format=csv` answers a spreadsheet (`;`, decimal commas), `format=xlsx` an Excel workbook (amounts as numbers in euros)",
           querystring: supplierSettlementQuery,
           response: { 200: dataOf(supplierSettlementSchema) },
         },
@@ -131,11 +131,13 @@ export const suppliersRoutes =
       async (request, reply) => {
         const auth = authOf(request);
         const { from, to, format } = request.query;
-        if (format === 'csv')
+        if (format === 'csv' || format === 'xlsx') {
+          const file = await service.settlementFile(auth, from, to, format);
           return reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="liquidacion-proveedores-${from}-${to}.csv"`)
-            .send(Buffer.from(await service.settlementCsv(auth, from, to)) as never);
+            .type(file.contentType)
+            .header('content-disposition', file.disposition)
+            .send(file.body as never);
+        }
         return { data: await service.settlement(auth, from, to) };
       },
     );

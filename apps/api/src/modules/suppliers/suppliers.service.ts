@@ -15,8 +15,15 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { assertOwned } from '../../lib/references.js';
 import { customers } from '../customers/customers.table.js';
+import {
+  attachment,
+  contentTypes,
+  type ReportFormat,
+  sheetsCsv,
+  sheetsXlsx,
+} from '../reports/bookings-report-sheets.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { settlementCsv, supplierSettlement } from './supplier-settlement.js';
+import { settlementSheets, supplierSettlement } from './supplier-settlement.js';
 import { createSuppliersRepository, type SupplierRow, type SupplierValues } from './suppliers.repository.js';
 
 type Body = z.output<typeof supplierBody>;
@@ -132,13 +139,21 @@ export function createSuppliersService(deps: { db: Db; settings: SettingsService
     async settlement(auth: AuthContext, from: string, to: string) {
       return supplierSettlement(db, auth.licenseId, { from, to, timeZone: auth.timeZone });
     },
-    /** The same as a CSV, its labels in the company's main language. */
-    async settlementCsv(auth: AuthContext, from: string, to: string) {
+    /** The same as a CSV or XLSX file, its labels in the company's main language. */
+    async settlementFile(auth: AuthContext, from: string, to: string, format: ReportFormat) {
       const [report, settings] = await Promise.all([
         service.settlement(auth, from, to),
         deps.settings.ofLicense(auth.licenseId),
       ]);
-      return settlementCsv(report, settings.locale);
+      const sheets = settlementSheets(report, settings.locale);
+      return {
+        body:
+          format === 'csv'
+            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
+            : await sheetsXlsx(sheets, auth.timeZone),
+        contentType: contentTypes[format],
+        disposition: attachment(`liquidacion-proveedores-${from}-${to}`, format),
+      };
     },
   };
   return service;
