@@ -1,6 +1,7 @@
 import type {
   AnnulInvoiceBody,
   CreateInvoiceBody,
+  ExportFormat,
   Invoice,
   InvoiceListItem,
   InvoicingReport,
@@ -112,10 +113,10 @@ export function useInvoicingReport(year: number) {
   });
 }
 
-/** Downloads the same report as CSV, made by the server. */
-export function downloadInvoicingReportCsv(year: number, fileName: string): Promise<void> {
+/** Downloads the same report as CSV or XLSX, made by the server. */
+export function downloadInvoicingReport(year: number, format: ExportFormat, fileName: string): Promise<void> {
   return downloadFromApi('/admin/reports/invoicing-by-product', fileName, {
-    query: { year, format: 'csv' },
+    query: { year, format },
     timeoutMs: pdfTimeoutMs,
   });
 }

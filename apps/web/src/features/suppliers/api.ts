@@ -1,4 +1,5 @@
 import type {
+  ExportFormat,
   ListResult,
   Supplier,
   SupplierBody,
@@ -111,6 +112,11 @@ export function useSupplierSettlement(from: string, to: string) {
   });
 }
 
-export function downloadSupplierSettlementCsv(from: string, to: string, fileName: string): Promise<void> {
-  return downloadFromApi(settlementUrl, fileName, { query: { from, to, format: 'csv' } });
+export function downloadSupplierSettlement(
+  from: string,
+  to: string,
+  format: ExportFormat,
+  fileName: string,
+): Promise<void> {
+  return downloadFromApi(settlementUrl, fileName, { query: { from, to, format } });
 }

@@ -46,6 +46,7 @@ function fakeApi() {
     const params = new URL(url, 'http://x').searchParams;
     const year = Number(params.get('year'));
     if (params.get('format') === 'csv') return { body: 'producto;enero\n' };
+    if (params.get('format') === 'xlsx') return { body: 'PK\u0003\u0004' };
     return {
       body: {
         data:
@@ -63,7 +64,7 @@ function fakeApi() {
 
 describe('InvoicingReportPage', () => {
   it(
-    'shows the year’s products by month with a totals row, the figure chosen, and exports the CSV',
+    'shows the year’s products by month with a totals row, the figure chosen, and exports the CSV and the XLSX',
     async () => {
       const downloads = captureDownloads();
       const calls = fakeApi();
@@ -100,6 +101,16 @@ describe('InvoicingReportPage', () => {
       fireEvent.click(screen.getByTestId('report-export'));
       await waitFor(() => expect(downloads.names).toEqual(['invoicing-by-product-2025.csv']), slow);
       expect(calls.at(-1)?.url).toBe('/v1/admin/reports/invoicing-by-product?year=2025&format=csv');
+      fireEvent.click(screen.getByTestId('report-export-xlsx'));
+      await waitFor(
+        () =>
+          expect(downloads.names).toEqual([
+            'invoicing-by-product-2025.csv',
+            'invoicing-by-product-2025.xlsx',
+          ]),
+        slow,
+      );
+      expect(calls.at(-1)?.url).toBe('/v1/admin/reports/invoicing-by-product?year=2025&format=xlsx');
     },
     long,
   );
@@ -115,5 +126,6 @@ describe('InvoicingReportPage', () => {
       'No invoices were issued in 2024.',
     );
     expect((screen.getByTestId('report-export') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('report-export-xlsx') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -16,15 +16,15 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import {
   reportMoney as money,
-  ReportExportButton,
   ReportScroll,
   ReportStates,
   useReportParams,
 } from '../../../components/report-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros } from '../../../lib/format';
+import { ReportExports } from '../../reports/components/report-exports';
 import { useCompanySettings } from '../../session/api';
-import { downloadInvoicingReportCsv, useInvoicingReport } from '../api';
+import { downloadInvoicingReport, useInvoicingReport } from '../api';
 
 export const reportFigures = ['taxBase', 'tax', 'total'] as const;
 export type ReportFigure = (typeof reportFigures)[number];
@@ -54,7 +54,7 @@ function Amount({ value, strong }: { value: number; strong?: boolean }) {
 /**
  * What was invoiced per product and month of a year (issue date, company time zone; annulled invoices
  * left out, rectifying ones subtracting): the year's totals, a table of products by month showing the
- * chosen figure (tax base, VAT or total) with a totals row, and the CSV the server makes. Year and
+ * chosen figure (tax base, VAT or total) with a totals row, and the CSV and XLSX the server makes. Year and
  * figure live in the URL.
  */
 export function InvoicingReportPage() {
@@ -147,12 +147,29 @@ export function InvoicingReportPage() {
         title={t('reports.invoicing.title')}
         subtitle={t('reports.invoicing.subtitle')}
         actions={
-          <ReportExportButton
-            label={t('reports.invoicing.export')}
-            failedText={t('reports.invoicing.exportFailed')}
-            download={() => downloadInvoicingReportCsv(year, t('reports.invoicing.csvFileName', { year }))}
+          <ReportExports
+            buttons={{
+              csv: {
+                label: t('reports.invoicing.export'),
+                failedText: t('reports.invoicing.exportFailed'),
+                testId: 'report-export',
+              },
+              xlsx: {
+                label: t('reports.invoicing.exportXlsx'),
+                failedText: t('reports.invoicing.exportXlsxFailed'),
+                testId: 'report-export-xlsx',
+              },
+            }}
+            download={(format) =>
+              downloadInvoicingReport(
+                year,
+                format,
+                format === 'csv'
+                  ? t('reports.invoicing.csvFileName', { year })
+                  : t('reports.invoicing.xlsxFileName', { year }),
+              )
+            }
             disabled={!data?.items.length}
-            testId="report-export"
           />
         }
       />

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import {
   reportMoney as money,
-  ReportExportButton,
   ReportScroll,
   ReportStates,
   useReportParams,
 } from '../../../components/report-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
+import { ReportExports } from '../../reports/components/report-exports';
 import { useCompanySettings } from '../../session/api';
-import { downloadSupplierSettlementCsv, useSupplierSettlement } from '../api';
+import { downloadSupplierSettlement, useSupplierSettlement } from '../api';
 
 type Row = SupplierSettlement['suppliers'][number];
 export const settlementPresets = ['thisMonth', 'lastMonth', 'thisYear', 'custom'] as const;
@@ -37,7 +37,7 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: Dayjs): { 
 /**
  * What each supplier's products sold in a period (company days; paid sales minus refunds, VAT included),
  * the commission the company keeps (the product's own, else the supplier's) and what is owed to the
- * supplier, with the totals and the server's CSV. The period lives in the URL (`?from=&to=`).
+ * supplier, with the totals and the server's CSV and XLSX. The period lives in the URL (`?from=&to=`).
  */
 export function SupplierSettlementPage() {
   const { t } = useTranslation();
@@ -187,14 +187,30 @@ export function SupplierSettlementPage() {
         title={t('reports.settlement.title')}
         subtitle={t('reports.settlement.subtitle')}
         actions={
-          <ReportExportButton
-            label={t('reports.settlement.export')}
-            failedText={t('reports.settlement.exportFailed')}
-            download={() =>
-              downloadSupplierSettlementCsv(from, to, t('reports.settlement.csvFileName', { from, to }))
+          <ReportExports
+            buttons={{
+              csv: {
+                label: t('reports.settlement.export'),
+                failedText: t('reports.settlement.exportFailed'),
+                testId: 'settlement-export',
+              },
+              xlsx: {
+                label: t('reports.settlement.exportXlsx'),
+                failedText: t('reports.settlement.exportXlsxFailed'),
+                testId: 'settlement-export-xlsx',
+              },
+            }}
+            download={(format) =>
+              downloadSupplierSettlement(
+                from,
+                to,
+                format,
+                format === 'csv'
+                  ? t('reports.settlement.csvFileName', { from, to })
+                  : t('reports.settlement.xlsxFileName', { from, to }),
+              )
             }
             disabled={!data?.suppliers.length}
-            testId="settlement-export"
           />
         }
       />
