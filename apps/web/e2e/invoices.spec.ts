@@ -414,10 +414,16 @@ test.describe('invoices and Verifactu', () => {
     const exported = await csv;
     expect(exported.suggestedFilename()).toBe(`invoicing-by-product-${year}.csv`);
     expect(await readFile((await exported.path()) ?? '', 'utf8')).toContain(data.product.name);
+    const xlsx = page.waitForEvent('download');
+    await page.getByTestId('report-export-xlsx').click();
+    const workbook = await xlsx;
+    expect(workbook.suggestedFilename()).toBe(`invoicing-by-product-${year}.xlsx`);
+    expect((await readFile((await workbook.path()) ?? '')).subarray(0, 2).toString('latin1')).toBe('PK');
     // Last year: nothing.
     await page.goto(`/reports/invoicing-by-product?year=${year - 1}`);
     await expect(page.getByTestId('report-empty')).toContainText(`No invoices were issued in ${year - 1}.`);
     await expect(page.getByTestId('report-export')).toBeDisabled();
+    await expect(page.getByTestId('report-export-xlsx')).toBeDisabled();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

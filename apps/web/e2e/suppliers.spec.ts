@@ -143,7 +143,7 @@ test.describe('suppliers', () => {
     expect(await seriousViolations(page), 'edit form').toEqual([]);
   });
 
-  test('the settlement report: per supplier what sold, the commission, what is owed, and its CSV', async ({
+  test('the settlement report: per supplier what sold, the commission, what is owed, and its CSV and XLSX', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -189,6 +189,19 @@ test.describe('suppliers', () => {
     );
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(`${renamed};2;40,00;6,00;34,00`);
+    // And the same as an Excel workbook.
+    const [workbook] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('settlement-export-xlsx').click(),
+    ]);
+    expect(workbook.suggestedFilename()).toMatch(
+      /^supplier-settlement-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
+    expect(
+      readFileSync((await workbook.path())!)
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
 
     for (const language of ['es', 'en']) {
       await switchLanguage(page, language);
