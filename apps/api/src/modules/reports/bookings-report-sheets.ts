@@ -9,6 +9,7 @@ import { companySettings } from '../settings/settings.table.js';
  * What the bookings and sales reports share: the period's instants, rates, the company's language, and
  * a small writer of their tables as CSV (the existing reports' way: BOM, `;`, decimal commas) or XLSX
  * (exceljs: one sheet per table, bold header row, euros and percents as numbers with their formats).
+ * The supplier settlement and the invoicing report by product write their files with it too.
  */
 
 /** The first instant of company day `day` (YYYY-MM-DD) and of the day after `to`: the period [start, end). */
