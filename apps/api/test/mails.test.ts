@@ -551,8 +551,12 @@ describe('delivery', () => {
     const mail = await settled(c, id);
     expect(mail).toMatchObject({ status: 'failed', errorCode: 'permanent', attempts: 1, sentAt: null });
     expect(mail.error).toMatch(/^550\b.*Mailbox unavailable: no such user here/);
-    // The job ended there: nothing is scheduled to try it again.
-    const sendJobs = await jobs.boss.findJobs(queueNames.mailSend, { key: String(id) });
+    // The job ended there: nothing is scheduled to try it again. The worker fails the mail before pg-boss
+    // records the job's end, so the job is read once it has one.
+    const sendJobs = await until(
+      () => jobs.boss.findJobs(queueNames.mailSend, { key: String(id) }),
+      (found) => found.every((j) => j.state !== 'active'),
+    );
     expect(sendJobs.map((j) => ({ state: j.state, retryCount: j.retryCount }))).toEqual([
       { state: 'failed', retryCount: 0 },
     ]);
