@@ -198,9 +198,14 @@ const salesFigures = z.object({
   salesCount: z
     .number()
     .int()
-    .describe('Paid sales in the period, by payment date (per product or type: the sales that include it)'),
+    .describe(
+      'Paid sales in the period, by payment date (per product or type: the sale lines of it, a sale with two lines of it counting twice)',
+    ),
   sales: z.number().describe('What they came to, VAT included (euros)'),
-  refundsCount: z.number().int().describe('Refunds paid in the period'),
+  refundsCount: z
+    .number()
+    .int()
+    .describe('Refunds paid in the period (per product or type: the refund lines of it)'),
   refunds: z.number().describe('What refunds gave back (euros, positive)'),
   net: z.number().describe('sales − refunds (euros)'),
 });

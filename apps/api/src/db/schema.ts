@@ -18,6 +18,7 @@ export * from '../modules/orders/order-lines.table.js';
 export * from '../modules/orders/orders.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/products/products.table.js';
+export * from '../modules/reports/summaries.table.js';
 export * from '../modules/settings/settings.table.js';
 export * from '../modules/subscriptions/subscriptions.table.js';
 export * from '../modules/suppliers/suppliers.table.js';

@@ -4,8 +4,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { intlLocales } from '../../lib/intl-locales.js';
-import { zoneOffsetMinutes } from '../../lib/time.js';
-import { bookings } from '../bookings/bookings.table.js';
 import { type AnomalyPeriod, openIntervals } from '../calendars/availability.js';
 import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calendars.table.js';
 import { products } from '../products/products.table.js';
@@ -22,6 +20,7 @@ import {
   sheetsCsv,
   sheetsXlsx,
 } from './bookings-report-sheets.js';
+import { bookingHours } from './summaries.table.js';
 
 type Figures = {
   bookings: number;
@@ -54,44 +53,9 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
- * The zone's offset from UTC in seconds at `b.starts_at`, as SQL: a CASE over the offset changes between
- * `start` and `end` (found day by day, then to the minute), a constant when there is none.
- */
-function offsetSeconds(start: Date, end: Date, timeZone: string) {
-  const offsetAt = (t: number) => zoneOffsetMinutes(new Date(t), timeZone) * 60;
-  const changes: { at: number; offset: number }[] = [];
-  let offset = offsetAt(start.getTime());
-  const first = offset;
-  for (let t = start.getTime(); t < end.getTime(); ) {
-    const next = Math.min(t + 86_400_000, end.getTime());
-    if (offsetAt(next) !== offset) {
-      let lo = t; // the old offset
-      let hi = next; // the new one
-      while (hi - lo > 60_000) {
-        const mid = lo + Math.max(60_000, Math.floor((hi - lo) / 120_000) * 60_000);
-        if (offsetAt(mid) === offset) lo = mid;
-        else hi = mid;
-      }
-      offset = offsetAt(hi);
-      changes.push({ at: hi, offset });
-    }
-    t = next;
-  }
-  if (changes.length === 0) return sql`${first}::int`;
-  const whens = [first, ...changes.map((c) => c.offset)]
-    .slice(0, -1)
-    .map(
-      (o, i) =>
-        sql` when b.starts_at < ${new Date(changes[i]!.at).toISOString()}::timestamptz then ${o}::int`,
-    );
-  return sql`(case${sql.join(whens, sql``)} else ${offset}::int end)`;
-}
-
-/**
  * The bookings report of `from`–`to` (company days, both included). Two grouped queries over the period's
- * bookings, per calendar × product and per hour of the week on the company's clock, each read from the
- * index alone (`bookings_license_starts_cover_idx`: license_id, starts_at, with every column they read
- * included); the calendars and their anomalies overlapping the period beside them. The offered place-minutes come from the availability engine's own open time (`openIntervals`).
+ * hours of `booking_hours` (migration 0025: the bookings' exact figures by UTC hour of their start,
+ * calendar and product), per calendar × product and per weekday and hour on the company's clock; the calendars and their anomalies overlapping the period beside them. The offered place-minutes come from the availability engine's own open time (`openIntervals`).
  * A calendarId or productId that is not the license's is 404.
  */
 export async function bookingsReport(
@@ -106,37 +70,34 @@ export async function bookingsReport(
   // An id past the database's integers names nothing of the license.
   if ((calendarId ?? 0) > 2_147_483_647 || (productId ?? 0) > 2_147_483_647) throw notFound();
   const { start, end } = periodBounds(from, to, timeZone);
-  const byCalendar = calendarId === undefined ? sql`` : sql` and b.booking_calendar_id = ${calendarId}`;
-  const byProduct = productId === undefined ? sql`` : sql` and b.product_id = ${productId}`;
-  const live = sql`b.status <> 'cancelled'`;
-
-  const where = sql`b.license_id = ${licenseId}
-        and b.starts_at >= ${start.toISOString()}::timestamptz
-        and b.starts_at < ${end.toISOString()}::timestamptz${byCalendar}${byProduct}`;
+  const byCalendar = calendarId === undefined ? sql`` : sql` and s.booking_calendar_id = ${calendarId}`;
+  const byProduct = productId === undefined ? sql`` : sql` and s.product_id = ${productId}`;
+  // The period's bounds are local midnights: UTC hour boundaries, so the hours in [start, end) are exact.
+  const where = sql`s.license_id = ${licenseId}
+        and s.hour >= ${start.toISOString()}::timestamptz
+        and s.hour < ${end.toISOString()}::timestamptz${byCalendar}${byProduct}`;
 
   const [figures, heat, calendarRows, anomalyRows, productFound] = await Promise.all([
+    // Every booking counts in bookings or in cancelled: a cell whose sums are both 0 has none (its
+    // summary rows fell back to zeros).
     db.execute(sql`
-      select b.booking_calendar_id as "calendarId", b.product_id as "productId",
-        count(*) filter (where ${live})::int as bookings,
-        coalesce(sum(b.quantity) filter (where ${live}), 0)::bigint as places,
-        count(*) filter (where ${live} and b.attended)::int as attended,
-        count(*) filter (where ${live} and not b.attended)::int as "notAttended",
-        count(*) filter (where ${live} and b.attended is null)::int as unmarked,
-        count(*) filter (where b.status = 'cancelled')::int as cancelled,
-        coalesce(sum(round(extract(epoch from b.ends_at - b.starts_at) / 60) * b.spaces)
-          filter (where ${live}), 0)::bigint as "bookedPlaceMinutes"
-      from ${bookings} b
+      select s.booking_calendar_id as "calendarId", s.product_id as "productId",
+        sum(s.bookings)::int as bookings, sum(s.places)::bigint as places,
+        sum(s.attended)::int as attended, sum(s.not_attended)::int as "notAttended",
+        sum(s.unmarked)::int as unmarked, sum(s.cancelled)::int as cancelled,
+        sum(s.booked_place_minutes)::bigint as "bookedPlaceMinutes"
+      from ${bookingHours} s
       where ${where}
-      group by b.booking_calendar_id, b.product_id`),
-    // The hour of the week on the company's clock, by integer arithmetic on the zone's offsets over the
-    // period (a CASE of its few changes): `at time zone` per row costs more than the rest of the query.
+      group by s.booking_calendar_id, s.product_id
+      having sum(s.bookings) > 0 or sum(s.cancelled) > 0`),
+    // The weekday (ISO: 1 Monday) and hour on the company's clock of each summary hour.
     db.execute(sql`
-      select (floor(extract(epoch from b.starts_at))::bigint + ${offsetSeconds(start, end, timeZone)})
-          / 3600 % 168 as "weekHour",
-        count(*)::int as bookings
-      from ${bookings} b
-      where ${where} and ${live}
-      group by 1`),
+      select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
+        sum(bookings)::int as bookings
+      from (select s.hour at time zone ${timeZone} as local, s.bookings from ${bookingHours} s
+        where ${where}) h
+      group by 1, 2
+      having sum(bookings) > 0`),
     db.execute(sql`
       select c.id, c.name, c.schedule, c.maximum_concurrent_bookings as capacity
       from ${bookingCalendars} c
@@ -179,15 +140,11 @@ export async function bookingsReport(
       cancelled: Number(r.cancelled),
       bookedPlaceMinutes: Number(r.bookedPlaceMinutes),
     });
-  // Hour 0 of the week of the epoch's clock is Thursday 00:00: weekday 4.
-  const heatmap: BookingsReport['heatmap'] = rowsOf(heat).map((r) => {
-    const weekHour = Number(r.weekHour);
-    return {
-      weekday: ((Math.floor(weekHour / 24) + 3) % 7) + 1,
-      hour: weekHour % 24,
-      bookings: Number(r.bookings),
-    };
-  });
+  const heatmap: BookingsReport['heatmap'] = rowsOf(heat).map((r) => ({
+    weekday: Number(r.weekday),
+    hour: Number(r.hour),
+    bookings: Number(r.bookings),
+  }));
   heatmap.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
 
   // Names: every calendar was read above (or the one asked for); the products of the cells.

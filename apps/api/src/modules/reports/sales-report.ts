@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { customers } from '../customers/customers.table.js';
-import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import {
@@ -26,6 +25,7 @@ import {
   sheetsXlsx,
 } from './bookings-report-sheets.js';
 import { salesReportLabels } from './sales-report-labels.js';
+import { orderHours, orderLineHours } from './summaries.table.js';
 
 /** Figures in cents until the euros of the answer. */
 interface Sums {
@@ -60,9 +60,9 @@ export const refundsShown = 200;
  * The sales report of `from`–`to` (company days, both included), by payment date: the orders paid or
  * refunded since whose payment date falls in the period; a refund (an order with original_order_id,
  * negative total and lines) counts in the period it was paid, apart from its sale. Three queries: the
- * orders per payment method (read from `orders_license_paid_idx` alone), their lines per product and
- * per product type (grouping sets; each order's lines read from `order_lines_order_idx` alone, which
- * includes product, quantity and total: a line is its order's license's), and the refunds' list. The totals are every payment
+ * orders per payment method from `order_hours`, their lines per product and per product type from
+ * `order_line_hours` (migration 0025's exact hourly summaries; "the sales that include" a product or a
+ * type count its lines), and the refunds' list (from `orders_license_paid_idx`). The totals are every payment
  * method's, credit included (the dashboard's earnings leave credit out: it brings no money in).
  */
 export async function salesReport(
@@ -76,32 +76,42 @@ export async function salesReport(
   const paidInPeriod = sql`o.license_id = ${licenseId} and o.status in ('paid', 'refunded')
     and o.payment_date >= ${start.toISOString()}::timestamptz
     and o.payment_date < ${end.toISOString()}::timestamptz`;
-  const sale = sql`o.original_order_id is null`;
   const refund = sql`o.original_order_id is not null`;
+
+  // The summaries' hours in [start, end): the period's bounds are local midnights, UTC hour boundaries.
+  const hoursInPeriod = sql`s.license_id = ${licenseId}
+    and s.hour >= ${start.toISOString()}::timestamptz and s.hour < ${end.toISOString()}::timestamptz`;
 
   const [methodRows, productRows, refundRows] = await Promise.all([
     db.execute(sql`
-      select o.payment_method as "paymentMethod",
-        count(*) filter (where ${sale})::int as "salesCount",
-        coalesce(sum(o.total_cents) filter (where ${sale}), 0)::bigint as "salesCents",
-        count(*) filter (where ${refund})::int as "refundsCount",
-        coalesce(-sum(o.total_cents) filter (where ${refund}), 0)::bigint as "refundsCents"
-      from ${orders} o
-      where ${paidInPeriod}
-      group by o.payment_method`),
+      select s.payment_method as "paymentMethod",
+        coalesce(sum(s.orders) filter (where not s.refund), 0)::int as "salesCount",
+        coalesce(sum(s.cents) filter (where not s.refund), 0)::bigint as "salesCents",
+        coalesce(sum(s.orders) filter (where s.refund), 0)::int as "refundsCount",
+        coalesce(-sum(s.cents) filter (where s.refund), 0)::bigint as "refundsCents"
+      from ${orderHours} s
+      where ${hoursInPeriod}
+      group by s.payment_method`),
+    // Per product, then per type (a product's type is locked once it is in an order): the counts are
+    // lines, added up.
     db.execute(sql`
-      select grouping(l.product_id) as "isType", l.product_id as "productId", p.type as "productType",
+      select grouping(p.id) as "isType", p.id as "productId", p.type as "productType",
         min(p.name) as "productName",
-        count(distinct o.id) filter (where ${sale})::int as "salesCount",
-        coalesce(sum(l.total_cents) filter (where ${sale}), 0)::bigint as "salesCents",
-        count(distinct o.id) filter (where ${refund})::int as "refundsCount",
-        coalesce(-sum(l.total_cents) filter (where ${refund}), 0)::bigint as "refundsCents",
-        coalesce(sum(l.quantity), 0)::bigint as units
-      from ${orders} o
-      join ${orderLines} l on l.order_id = o.id
-      join ${products} p on p.id = l.product_id and p.license_id = o.license_id
-      where ${paidInPeriod}
-      group by grouping sets ((l.product_id, p.type), (p.type))`),
+        sum(s.sales)::int as "salesCount", sum(s."salesCents")::bigint as "salesCents",
+        sum(s.refunds)::int as "refundsCount", sum(s."refundsCents")::bigint as "refundsCents",
+        sum(s.units)::bigint as units
+      from (select s.product_id,
+          coalesce(sum(s.lines) filter (where not s.refund), 0) as sales,
+          coalesce(sum(s.cents) filter (where not s.refund), 0) as "salesCents",
+          coalesce(sum(s.lines) filter (where s.refund), 0) as refunds,
+          coalesce(-sum(s.cents) filter (where s.refund), 0) as "refundsCents",
+          sum(s.units) as units
+        from ${orderLineHours} s
+        where ${hoursInPeriod}
+        group by s.product_id
+        having sum(s.lines) > 0) s
+      join ${products} p on p.id = s.product_id and p.license_id = ${licenseId}
+      group by grouping sets ((p.id, p.type), (p.type))`),
     db.execute(sql`
       select o.id as "orderId", o.code, o.original_order_id as "originalOrderId",
         s.code as "originalCode", o.payment_date as "paymentDate", o.payment_method as "paymentMethod",
