@@ -15,6 +15,7 @@ import { created, createOrder, type Order, openCompany } from './sales-fixtures.
  */
 
 type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const hourOf = (column: string) => `date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC'`;
 
 /** Each summary as the triggers keep it (rows fallen back to zeros left out) and as recomputed. */
@@ -77,9 +78,9 @@ const normal = (rows: Row[]) =>
 async function expectExact(t: TestApp): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const [table, [kept, recomputed]] of Object.entries(pairs)) {
-    const [a, b] = await Promise.all(
-      [kept, recomputed].map(async (q) => normal((await t.database.db.execute(sql.raw(q))).rows as Row[])),
-    );
+    const read = async (q: string) => normal(rowsOf(await t.database.db.execute(sql.raw(q))));
+    const a = await read(kept);
+    const b = await read(recomputed);
     expect(a, table).toEqual(b);
     counts[table] = a.length;
   }
@@ -153,7 +154,7 @@ describe('the hourly summaries under the API’s writes', () => {
     const refunds = await t.database.db.execute(
       sql`select count(*)::int as n from order_hours where refund and orders > 0`,
     );
-    expect((refunds.rows[0] as Row).n).toBeGreaterThan(0);
+    expect(rowsOf(refunds)[0]?.n).toBeGreaterThan(0);
     expect(counts.order_line_hours).toBeGreaterThan(2);
   });
 
@@ -166,7 +167,7 @@ describe('the hourly summaries under the API’s writes', () => {
     const moved = await t.database.db.execute(
       sql`select count(*)::int as n from order_line_hours where hour = '2025-06-01T10:00:00Z' and lines > 0`,
     );
-    expect((moved.rows[0] as Row).n).toBe(2);
+    expect(rowsOf(moved)[0]?.n).toBe(2);
     await expectExact(t);
     await t.database.db.update(orders).set({ status: 'awaiting_payment' }).where(eq(orders.id, sale.id));
     await expectExact(t);
@@ -228,7 +229,7 @@ describe('the hourly summaries under the API’s writes', () => {
     const rows = await t.database.db.execute(
       sql`select sum(cancelled)::int as cancelled, sum(bookings)::int as bookings from booking_hours`,
     );
-    expect(rows.rows[0]).toEqual({ cancelled: 1, bookings: 1 });
+    expect(rowsOf(rows)[0]).toEqual({ cancelled: 1, bookings: 1 });
     await expectExact(t);
     expect(
       (await call(t, 'DELETE', `${bookingsUrl}/${second.body.data.id}`, { token: c.token })).status,
