@@ -102,6 +102,10 @@ DECLARE
   r boolean := o.original_order_id IS NOT NULL;
 BEGIN
   IF o.status NOT IN ('paid', 'refunded') OR o.payment_date IS NULL THEN RETURN; END IF;
+  -- A license's sales summaries are written one transaction at a time (placing orders already is, by
+  -- their numbering's lock 6001, always taken before this one): a payment and a sale touching the same
+  -- products in another order would otherwise wait on each other's rows.
+  PERFORM pg_advisory_xact_lock(6018, o.license_id);
   IF sign < 0 THEN
     UPDATE "order_hours" SET "orders" = "orders" - 1, "cents" = "cents" - o.total_cents
     WHERE "license_id" = o.license_id AND "hour" = h AND "payment_method" = o.payment_method
@@ -159,6 +163,7 @@ BEGIN
   SELECT "license_id", "status", "payment_date", "original_order_id" IS NOT NULL AS refund INTO o
   FROM "orders" WHERE "id" = l.order_id;
   IF NOT FOUND OR o.status NOT IN ('paid', 'refunded') OR o.payment_date IS NULL THEN RETURN; END IF;
+  PERFORM pg_advisory_xact_lock(6018, o.license_id);
   h := date_trunc('hour', o.payment_date at time zone 'UTC') at time zone 'UTC';
   IF sign < 0 THEN
     UPDATE "order_line_hours" SET "lines" = "lines" - 1, "units" = "units" - l.quantity,
