@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, limited, logIn, screenshots, seriousViolations, switchLanguage, unique } from './support';
+import {
+  demo,
+  limited,
+  logIn,
+  logOut,
+  screenshots,
+  seriousViolations,
+  switchLanguage,
+  unique,
+} from './support';
 
 /** The form field labelled `label` (exactly), inside the product form. */
 const field = (page: Page, label: string) =>
@@ -197,8 +206,7 @@ test.describe('products', () => {
     await expect(page.getByRole('heading', { name: /Termas del Norte/ })).toBeVisible();
     await expect(page.getByTestId('table-empty')).toBeVisible();
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: /cerrar sesión|log out/i }).click();
+    await logOut(page);
     await logIn(page, limited, { path: '/products' });
     const list = page.getByTestId('list-products');
     await expect(list.getByRole('row').nth(1)).toBeVisible();
