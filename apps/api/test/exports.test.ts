@@ -354,6 +354,33 @@ describe('orders', () => {
     { key: 'name', label: 'Cliente' },
   ];
 
+  it('names a refund as the list does, not by the status it is stored with', async () => {
+    const c = await company(t);
+    await t.database.db.execute(sql`
+      insert into orders (license_id, code, status, payment_method, tax_base_cents, total_cents, payment_date,
+        created_at, updated_at)
+      values (${c.license.id}, 1, 'refunded', 'cash', 1000, 1210, now(), now(), now())`);
+    await t.database.db.execute(sql`
+      insert into orders (license_id, code, status, payment_method, tax_base_cents, total_cents, payment_date,
+        original_order_id, created_at, updated_at)
+      select license_id, 2, 'paid', 'cash', -1000, -1210, now(), id, now(), now()
+      from orders where license_id = ${c.license.id} and code = 1`);
+    const res = await exported(c.token, 'orders', {
+      format: 'csv',
+      columns: [
+        { key: 'code', label: 'Nº' },
+        { key: 'status', label: 'Estado', values: { refunded: 'Devuelto', refund: 'Devolución' } },
+      ],
+      orders: { code: 'asc' },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(csvLines(res.text)).toEqual([
+      ['Nº', 'Estado'],
+      ['1', 'Devuelto'],
+      ['2', 'Devolución'],
+    ]);
+  });
+
   it('exports more than 10,000 rows completely, counted at the start, in the sort asked, dates in Madrid across the DST change', async () => {
     const res = await exported(a.token, 'orders', {
       format: 'csv',

@@ -92,7 +92,13 @@ export const exportLists = {
         ...query,
         timeZone: auth.timeZone,
       });
-      return { items: rows.map(toOrderListItem) };
+      // A refund reads "refund" where the screen's status tag says so, not the status it is stored with.
+      const items = rows
+        .map(toOrderListItem)
+        .map((item) =>
+          item.originalOrderId === null ? item : { ...item, status: 'refund' as OrderListItem['status'] },
+        );
+      return { items };
     },
     fields: {
       id: 'number',

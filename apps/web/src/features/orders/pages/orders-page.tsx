@@ -165,7 +165,7 @@ export function OrdersPage() {
       title: 'orders.list.fields.status',
       sortable: true,
       render: (item) => <OrderStatusTag status={item.status} originalOrderId={item.originalOrderId} />,
-      exportValues: exportWords(orderStatuses, (code) => t(`orders.status.${code}`)),
+      exportValues: exportWords([...orderStatuses, 'refund'], (code) => t(`orders.status.${code}`)),
     },
     {
       key: 'paymentMethod',
