@@ -241,6 +241,49 @@ describe('helpers', () => {
     });
   });
 
+  it("reads the zone's rules exactly through DST changes, minute by minute around them", () => {
+    const zones = [
+      'Europe/Madrid',
+      'Atlantic/Canary',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+    ];
+    const instants: number[] = [];
+    // A year every 37 min 13 s, then every minute of the nights Madrid and Lord Howe (a 30-minute DST) change.
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 2_233_000) instants.push(t);
+    const nights = [
+      Date.UTC(2026, 2, 29, 0),
+      Date.UTC(2026, 9, 25, 0),
+      Date.UTC(2026, 3, 4, 14),
+      Date.UTC(2026, 9, 3, 15),
+    ];
+    for (const night of nights) for (let t = night; t < night + 3 * 3_600_000; t += 60_000) instants.push(t);
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+      const wrong = instants.filter((t) => {
+        const parts = intl.formatToParts(t);
+        const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+        const expected = [n('year'), n('month'), n('day'), n('hour') % 24, n('minute'), n('second')];
+        const w = wallTimeOf(new Date(t), timeZone);
+        return expected.join() !== [w.year, w.month, w.day, w.hour, w.minute, w.second].join();
+      });
+      expect(
+        wrong.map((t) => new Date(t).toISOString()),
+        timeZone,
+      ).toEqual([]);
+    }
+  });
+
   it('names the file after the company day', () => {
     expect(tabularFileName('orders', 'xlsx', zone, new Date('2026-12-31T23:30:00Z'))).toBe(
       'orders-2027-01-01.xlsx',
