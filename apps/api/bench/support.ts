@@ -13,6 +13,8 @@ import { createSecretBox } from '../src/lib/secrets.js';
 export async function benchApp() {
   let drop = async () => {};
   let database: Database;
+  /** The throwaway database's URL (PostgreSQL only), for a server process started on it. */
+  let databaseUrl: string | undefined;
   if (process.env.BENCH_PGLITE === '1') {
     database = await openDatabase({});
   } else {
@@ -24,7 +26,8 @@ export async function benchApp() {
     await admin.end();
     const url = new URL(server);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl });
     drop = async () => {
       const c = new pg.Client({ connectionString: server });
       await c.connect();
@@ -43,6 +46,7 @@ export async function benchApp() {
     app,
     services: services as Services,
     database,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
