@@ -18,13 +18,7 @@ import { pageOf } from '../../lib/list.js';
 import { zoneOffsetMinutes } from '../../lib/time.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { createFilesRepository } from '../files/files.repository.js';
-import {
-  attachment,
-  contentTypes,
-  type ReportFormat,
-  sheetsCsv,
-  sheetsXlsx,
-} from '../reports/bookings-report-sheets.js';
+import { type ReportFormat, sheetsFile } from '../reports/bookings-report-sheets.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   type CustomerForInvoice,
@@ -401,15 +395,12 @@ export function createInvoicesService(deps: {
         invoicingByProduct(db, auth.licenseId, year),
         deps.settings.ofLicense(auth.licenseId),
       ]);
-      const sheets = invoicingSheets(report, settings.locale);
-      return {
-        body:
-          format === 'csv'
-            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
-            : await sheetsXlsx(sheets, auth.timeZone),
-        contentType: contentTypes[format],
-        disposition: attachment(`facturacion-por-producto-${year}`, format),
-      };
+      return sheetsFile(
+        invoicingSheets(report, settings.locale),
+        format,
+        auth.timeZone,
+        `facturacion-por-producto-${year}`,
+      );
     },
 
     /** The order an invoice belongs to (404 when it is not the license's). */

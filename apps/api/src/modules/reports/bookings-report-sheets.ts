@@ -2,6 +2,7 @@ import { formatCents, type Language, languages } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../db/client.js';
+import { tabularContentTypes } from '../../lib/tabular.js';
 import { zonedToInstant, zoneOffsetMinutes } from '../../lib/time.js';
 import { companySettings } from '../settings/settings.table.js';
 
@@ -125,10 +126,26 @@ export async function sheetsXlsx(sheets: Sheet[], timeZone: string): Promise<Buf
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export const contentTypes: Record<ReportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+/** A report as a file to answer with: its bytes, content type and `content-disposition`. */
+export interface ReportFile {
+  body: Buffer;
+  contentType: string;
+  disposition: string;
+}
+
+/** The tables as a CSV or XLSX file named `<baseName>.<format>` (see sheetsCsv, sheetsXlsx, attachment). */
+export async function sheetsFile(
+  sheets: Sheet[],
+  format: ReportFormat,
+  timeZone: string,
+  baseName: string,
+): Promise<ReportFile> {
+  return {
+    body: format === 'csv' ? Buffer.from(sheetsCsv(sheets, timeZone)) : await sheetsXlsx(sheets, timeZone),
+    contentType: tabularContentTypes[format],
+    disposition: attachment(baseName, format),
+  };
+}
 
 /** `attachment` with the file's name: ASCII for old clients, the exact name in UTF-8 (RFC 6266) beside it. */
 export function attachment(baseName: string, format: ReportFormat): string {

@@ -9,16 +9,13 @@ import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calenda
 import { products } from '../products/products.table.js';
 import { bookingsReportLabels } from './bookings-report-labels.js';
 import {
-  attachment,
   companyLanguage,
-  contentTypes,
   dayAfter,
   periodBounds,
   type ReportFormat,
   rateOf,
   type Sheet,
-  sheetsCsv,
-  sheetsXlsx,
+  sheetsFile,
 } from './bookings-report-sheets.js';
 import { bookingHours } from './summaries.table.js';
 
@@ -305,18 +302,12 @@ export function createBookingsReportService(db: DbOrTx) {
         bookingsReport(db, auth, query),
         companyLanguage(db, auth.licenseId),
       ]);
-      const sheets = bookingsReportSheets(report, language);
-      return {
-        body:
-          format === 'csv'
-            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
-            : await sheetsXlsx(sheets, auth.timeZone),
-        contentType: contentTypes[format],
-        disposition: attachment(
-          `${bookingsReportLabels[language].fileName}-${query.from}-${query.to}`,
-          format,
-        ),
-      };
+      return sheetsFile(
+        bookingsReportSheets(report, language),
+        format,
+        auth.timeZone,
+        `${bookingsReportLabels[language].fileName}-${query.from}-${query.to}`,
+      );
     },
   };
 }

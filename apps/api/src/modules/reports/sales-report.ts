@@ -15,14 +15,11 @@ import { customers } from '../customers/customers.table.js';
 import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import {
-  attachment,
   companyLanguage,
-  contentTypes,
   periodBounds,
   type ReportFormat,
   type Sheet,
-  sheetsCsv,
-  sheetsXlsx,
+  sheetsFile,
 } from './bookings-report-sheets.js';
 import { salesReportLabels } from './sales-report-labels.js';
 import { orderHours, orderLineHours } from './summaries.table.js';
@@ -249,15 +246,12 @@ export function createSalesReportService(db: DbOrTx) {
         salesReport(db, auth, query, null),
         companyLanguage(db, auth.licenseId),
       ]);
-      const sheets = salesReportSheets(report, language);
-      return {
-        body:
-          format === 'csv'
-            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
-            : await sheetsXlsx(sheets, auth.timeZone),
-        contentType: contentTypes[format],
-        disposition: attachment(`${salesReportLabels[language].fileName}-${query.from}-${query.to}`, format),
-      };
+      return sheetsFile(
+        salesReportSheets(report, language),
+        format,
+        auth.timeZone,
+        `${salesReportLabels[language].fileName}-${query.from}-${query.to}`,
+      );
     },
   };
 }

@@ -15,13 +15,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { assertOwned } from '../../lib/references.js';
 import { customers } from '../customers/customers.table.js';
-import {
-  attachment,
-  contentTypes,
-  type ReportFormat,
-  sheetsCsv,
-  sheetsXlsx,
-} from '../reports/bookings-report-sheets.js';
+import { type ReportFormat, sheetsFile } from '../reports/bookings-report-sheets.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { settlementSheets, supplierSettlement } from './supplier-settlement.js';
 import { createSuppliersRepository, type SupplierRow, type SupplierValues } from './suppliers.repository.js';
@@ -145,15 +139,12 @@ export function createSuppliersService(deps: { db: Db; settings: SettingsService
         service.settlement(auth, from, to),
         deps.settings.ofLicense(auth.licenseId),
       ]);
-      const sheets = settlementSheets(report, settings.locale);
-      return {
-        body:
-          format === 'csv'
-            ? Buffer.from(sheetsCsv(sheets, auth.timeZone))
-            : await sheetsXlsx(sheets, auth.timeZone),
-        contentType: contentTypes[format],
-        disposition: attachment(`liquidacion-proveedores-${from}-${to}`, format),
-      };
+      return sheetsFile(
+        settlementSheets(report, settings.locale),
+        format,
+        auth.timeZone,
+        `liquidacion-proveedores-${from}-${to}`,
+      );
     },
   };
   return service;
