@@ -14,9 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
-import { useReportParams } from '../../../components/report-parts';
+import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
 import { dayjs } from '../../../lib/dayjs';
 import { formatEuros, formatRate } from '../../../lib/format';
+import type { PeriodOptions } from '../../../lib/period';
 import { MailHealthAlert } from '../../mails/components/mail-health-alert';
 import { useCompanySettings, useOptionalCurrentUser } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -24,9 +25,7 @@ import { useDashboard } from '../api';
 import { CashRegisterState } from '../components/cash-register-state';
 import { EarningsChart } from '../components/earnings-chart';
 import { FigureCard, formatCount } from '../components/figure-card';
-import { PeriodPicker } from '../components/period-picker';
 import { TodayAgenda } from '../components/today-agenda';
-import { companyToday, periodOf } from '../period';
 
 /**
  * The dashboard (`/`, also the open demo path `/one/backend/dashboard`): for a signed-in user, the
@@ -58,6 +57,16 @@ function LoggedOutDashboard() {
   );
 }
 
+/**
+ * The dashboard's periods, named in the URL (`?preset=`, counted from today so that a bookmark follows the
+ * days), else `?from=&to=`; this month unless the URL says otherwise.
+ */
+const dashboardPeriod: PeriodOptions = {
+  presets: ['today', 'thisWeek', 'thisMonth', 'thisYear'],
+  fallback: 'thisMonth',
+  url: 'preset',
+};
+
 /** One figure card in the grid: two a row on a tablet, three on a wide screen, stacked on a phone. */
 const figureCol = { xs: 24, sm: 12, xl: 8 } as const;
 
@@ -65,8 +74,7 @@ function CompanyDashboard({ name }: { name: string }) {
   const { t } = useTranslation();
   const can = usePermissions();
   const { timeZone } = useCompanySettings();
-  const [params, setParams] = useReportParams();
-  const period = periodOf(params, companyToday(timeZone));
+  const period = useUrlPeriod(timeZone, dashboardPeriod);
   // What the server will answer, known from the permissions (the contract's nulls), so that the screen
   // asks nothing when nothing is to be seen and draws skeletons only where parts will be.
   const expected = {
@@ -87,7 +95,9 @@ function CompanyDashboard({ name }: { name: string }) {
       <MailHealthAlert />
       {periodMatters && (
         <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-          <PeriodPicker period={period} onChange={setParams} />
+          <Flex gap={12} wrap align="center" style={{ flex: '1 1 auto' }}>
+            <PeriodPicker period={period} testId="dashboard" />
+          </Flex>
           {data && current && (
             <Typography.Text type="secondary" data-testid="dashboard-compared-with">
               {t('dashboard.comparedWith', {

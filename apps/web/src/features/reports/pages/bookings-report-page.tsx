@@ -2,15 +2,17 @@ import { type BookingsReport, bookableProductTypes } from '@mostrador/contract';
 import { Card, Flex, Grid, Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
 import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
 import { formatNumber, formatRate } from '../../../lib/format';
+import { reportPeriod } from '../../../lib/period';
 import { useCalendarOptions, useProductList } from '../../products/api';
+import { useCompanySettings } from '../../session/api';
 import { type BookingsReportParams, downloadBookingsReport, useBookingsReport } from '../api';
 import { BusyHoursHeatmap } from '../components/busy-hours-heatmap';
 import { ReportExports } from '../components/report-exports';
 import { placeHours } from '../components/report-format';
 import { CellText, FigureCards, ReportSection, ShareBar } from '../components/report-parts';
-import { ReportPeriodPicker, useReportPeriod } from '../components/report-period';
 
 type CalendarRow = BookingsReport['calendars'][number];
 type ProductRow = BookingsReport['rows'][number];
@@ -28,7 +30,8 @@ const idOf = (raw: string | null): number | undefined => {
  */
 export function BookingsReportPage() {
   const { t } = useTranslation();
-  const period = useReportPeriod();
+  const { timeZone } = useCompanySettings();
+  const period = useUrlPeriod(timeZone, reportPeriod);
   const { from, to, params, setParams } = period;
   const calendarId = idOf(params.get('calendarId'));
   const productId = idOf(params.get('productId'));
@@ -245,7 +248,7 @@ export function BookingsReportPage() {
         }
       />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <ReportPeriodPicker period={period} report="bookings" testId="bookings-report" />
+        <PeriodPicker period={period} testId="bookings-report" />
         <Select<number>
           allowClear
           showSearch={{ optionFilterProp: 'label' }}

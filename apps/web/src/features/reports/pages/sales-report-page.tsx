@@ -3,14 +3,15 @@ import { Card, Col, Flex, Row, Table, type TableColumnsType, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
 import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
 import { formatDate, formatEuros, formatNumber } from '../../../lib/format';
+import { reportPeriod } from '../../../lib/period';
 import { useCompanySettings } from '../../session/api';
 import { downloadSalesReport, useSalesReport } from '../api';
 import { PaymentMethodChart } from '../components/payment-method-chart';
 import { ReportExports } from '../components/report-exports';
 import { CellText, FigureCards, ReportSection } from '../components/report-parts';
-import { ReportPeriodPicker, useReportPeriod } from '../components/report-period';
 
 type Figures = SalesReport['totals'];
 type MethodRow = SalesReport['byPaymentMethod'][number];
@@ -28,7 +29,7 @@ const active = (row: Figures) => row.salesCount > 0 || row.refundsCount > 0;
 export function SalesReportPage() {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
-  const period = useReportPeriod();
+  const period = useUrlPeriod(timeZone, reportPeriod);
   const { from, to } = period;
   const report = useSalesReport(from, to);
   const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
@@ -301,7 +302,7 @@ export function SalesReportPage() {
         }
       />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <ReportPeriodPicker period={period} report="sales" testId="sales-report" />
+        <PeriodPicker period={period} testId="sales-report" />
       </Flex>
       <FigureCards figures={figures} loading={!data && !report.isError} testIdPrefix="sales-report-total" />
       {data && !empty ? (

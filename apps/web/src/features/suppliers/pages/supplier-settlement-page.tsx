@@ -1,38 +1,22 @@
 import type { SupplierSettlement } from '@mostrador/contract';
-import { Card, DatePicker, Flex, Grid, Segmented, Table, type TableColumnsType, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Card, Flex, Grid, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import {
-  reportMoney as money,
-  ReportScroll,
-  ReportStates,
-  useReportParams,
-} from '../../../components/report-parts';
-import { dayjs } from '../../../lib/dayjs';
+import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
+import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
 import { formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
+import { type PeriodOptions, reportPeriod } from '../../../lib/period';
 import { ReportExports } from '../../reports/components/report-exports';
 import { useCompanySettings } from '../../session/api';
 import { downloadSupplierSettlement, useSupplierSettlement } from '../api';
 
 type Row = SupplierSettlement['suppliers'][number];
-export const settlementPresets = ['thisMonth', 'lastMonth', 'thisYear', 'custom'] as const;
-type Preset = (typeof settlementPresets)[number];
 
-const dayFormat = 'YYYY-MM-DD';
-const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
-
-/** The first and last day of a preset, counted from `today` (the company's day). */
-export function presetRange(preset: Exclude<Preset, 'custom'>, today: Dayjs): { from: string; to: string } {
-  const start =
-    preset === 'thisYear'
-      ? today.startOf('year')
-      : preset === 'lastMonth'
-        ? today.subtract(1, 'month').startOf('month')
-        : today.startOf('month');
-  const end = preset === 'lastMonth' ? start.endOf('month') : today;
-  return { from: start.format(dayFormat), to: end.format(dayFormat) };
-}
+/** The settlement's presets: months and the year so far; the days in the URL, this month to start with. */
+const settlementPeriod: PeriodOptions = {
+  ...reportPeriod,
+  presets: ['thisMonth', 'lastMonth', 'thisYear'],
+};
 
 /**
  * What each supplier's products sold in a period (company days; paid sales minus refunds, VAT included),
@@ -42,20 +26,11 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: Dayjs): { 
 export function SupplierSettlementPage() {
   const { t } = useTranslation();
   const { timeZone } = useCompanySettings();
-  const [params, setParams] = useReportParams();
-  const today = dayjs().tz(timeZone);
-  const fallback = presetRange('thisMonth', today);
-  const from = isDay(params.get('from')) ? params.get('from')! : fallback.from;
-  const to = isDay(params.get('to')) ? params.get('to')! : fallback.to;
-  const preset: Preset =
-    settlementPresets.find(
-      (p) => p !== 'custom' && presetRange(p, today).from === from && presetRange(p, today).to === to,
-    ) ?? 'custom';
+  const period = useUrlPeriod(timeZone, settlementPeriod);
+  const { from, to } = period;
   const report = useSupplierSettlement(from, to);
   const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
   const phone = !Grid.useBreakpoint().sm;
-
-  const setPeriod = (range: { from: string; to: string }) => setParams(range);
 
   const amount = (value: number, strong = false) => (
     <Typography.Text strong={strong} style={money}>
@@ -215,30 +190,7 @@ export function SupplierSettlementPage() {
         }
       />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <Segmented<Preset>
-          value={preset}
-          onChange={(value) => {
-            if (value !== 'custom') setPeriod(presetRange(value, today));
-          }}
-          options={settlementPresets.map((value) => ({
-            value,
-            label: t(`reports.settlement.presets.${value}`),
-            disabled: value === 'custom',
-          }))}
-          aria-label={t('reports.settlement.preset')}
-          data-testid="settlement-preset"
-        />
-        <DatePicker.RangePicker
-          value={[dayjs(from), dayjs(to)]}
-          format="L"
-          allowClear={false}
-          onChange={(dates) => {
-            const [start, end] = dates ?? [];
-            if (start && end) setPeriod({ from: start.format(dayFormat), to: end.format(dayFormat) });
-          }}
-          aria-label={t('reports.settlement.period')}
-          data-testid="settlement-period"
-        />
+        <PeriodPicker period={period} testId="settlement" />
       </Flex>
       <Card styles={{ body: { padding: 16 } }}>
         <ReportStates
