@@ -3,7 +3,15 @@ import { Card, Flex, Grid, Select, Table, type TableColumnsType, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
-import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
+import {
+  CellText,
+  FigureCards,
+  reportMoney as money,
+  ReportScroll,
+  ReportSection,
+  ReportStates,
+  ShareBar,
+} from '../../../components/report-parts';
 import { formatNumber, formatRate } from '../../../lib/format';
 import { reportPeriod } from '../../../lib/period';
 import { useCalendarOptions, useProductList } from '../../products/api';
@@ -12,7 +20,6 @@ import { type BookingsReportParams, downloadBookingsReport, useBookingsReport } 
 import { BusyHoursHeatmap } from '../components/busy-hours-heatmap';
 import { ReportExports } from '../components/report-exports';
 import { placeHours } from '../components/report-format';
-import { CellText, FigureCards, ReportSection, ShareBar } from '../components/report-parts';
 
 type CalendarRow = BookingsReport['calendars'][number];
 type ProductRow = BookingsReport['rows'][number];

@@ -4,14 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
-import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
+import {
+  CellText,
+  FigureCards,
+  reportMoney as money,
+  ReportScroll,
+  ReportSection,
+  ReportStates,
+} from '../../../components/report-parts';
 import { formatDate, formatEuros, formatNumber } from '../../../lib/format';
 import { reportPeriod } from '../../../lib/period';
 import { useCompanySettings } from '../../session/api';
 import { downloadSalesReport, useSalesReport } from '../api';
 import { PaymentMethodChart } from '../components/payment-method-chart';
 import { ReportExports } from '../components/report-exports';
-import { CellText, FigureCards, ReportSection } from '../components/report-parts';
 
 type Figures = SalesReport['totals'];
 type MethodRow = SalesReport['byPaymentMethod'][number];
