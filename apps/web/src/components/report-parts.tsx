@@ -72,10 +72,10 @@ export function ReportExportButton({
   );
 }
 
-interface ReportStatesProps {
+interface ReportStatesProps<D> {
   query: { isError: boolean; error: unknown; refetch: () => unknown };
-  /** The figures of the period asked are here (not those of the period before). */
-  loaded: boolean;
+  /** The figures of the period asked (not those of the period before), once here. */
+  data: D | undefined;
   /** Loaded, and nothing to show. */
   empty: boolean;
   loadFailed: string;
@@ -84,40 +84,44 @@ interface ReportStatesProps {
   testIdPrefix: string;
   skeletonRows: number;
   /** The report itself, drawn once loaded and not empty. */
-  children: () => ReactNode;
+  children: (data: D) => ReactNode;
 }
 
-/** A report's body: why it cannot show (failed, with a retry; loading; nothing in the period), else itself. */
-export function ReportStates(props: ReportStatesProps) {
-  const { query, loaded, empty, loadFailed, emptyText, testIdPrefix, skeletonRows, children } = props;
+/**
+ * A report's body: itself once loaded and not empty, else a card saying why it cannot show (failed, with a
+ * retry; loading; nothing in the period).
+ */
+export function ReportStates<D>(props: ReportStatesProps<D>) {
+  const { query, data, empty, loadFailed, emptyText, testIdPrefix, skeletonRows, children } = props;
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  if (query.isError && !loaded)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={loadFailed}
-        description={errorMessage(query.error)}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-        data-testid={`${testIdPrefix}-error`}
-      />
-    );
-  if (!loaded)
-    return <Skeleton active paragraph={{ rows: skeletonRows }} data-testid={`${testIdPrefix}-loading`} />;
-  if (empty)
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={emptyText}
-        data-testid={`${testIdPrefix}-empty`}
-      />
-    );
-  return children();
+  if (data !== undefined && !empty) return children(data);
+  return (
+    <Card>
+      {data === undefined && query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={loadFailed}
+          description={errorMessage(query.error)}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          data-testid={`${testIdPrefix}-error`}
+        />
+      ) : data === undefined ? (
+        <Skeleton active paragraph={{ rows: skeletonRows }} data-testid={`${testIdPrefix}-loading`} />
+      ) : (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={emptyText}
+          data-testid={`${testIdPrefix}-empty`}
+        />
+      )}
+    </Card>
+  );
 }
 
 /**

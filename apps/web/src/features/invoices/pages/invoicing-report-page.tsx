@@ -226,19 +226,17 @@ export function InvoicingReportPage() {
           ))}
         </Row>
       )}
-      <Card styles={{ body: { padding: 16 } }}>
-        <ReportStates
-          query={report}
-          loaded={!!data}
-          empty={!data?.items.length}
-          loadFailed={t('reports.invoicing.loadFailed')}
-          emptyText={t('reports.invoicing.empty', { year })}
-          testIdPrefix="report"
-          skeletonRows={8}
-        >
-          {() => data && table(data)}
-        </ReportStates>
-      </Card>
+      <ReportStates
+        query={report}
+        data={data}
+        empty={!data?.items.length}
+        loadFailed={t('reports.invoicing.loadFailed')}
+        emptyText={t('reports.invoicing.empty', { year })}
+        testIdPrefix="report"
+        skeletonRows={8}
+      >
+        {(shown) => <Card styles={{ body: { padding: 16 } }}>{table(shown)}</Card>}
+      </ReportStates>
     </div>
   );
 }

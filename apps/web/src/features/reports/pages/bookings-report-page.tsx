@@ -1,5 +1,5 @@
 import { type BookingsReport, bookableProductTypes } from '@mostrador/contract';
-import { Card, Flex, Grid, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { Flex, Grid, Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
@@ -286,23 +286,17 @@ export function BookingsReportPage() {
         loading={!data && !report.isError}
         testIdPrefix="bookings-report-total"
       />
-      {data && !empty ? (
-        body(data)
-      ) : (
-        <Card>
-          <ReportStates
-            query={report}
-            loaded={!!data}
-            empty={empty}
-            loadFailed={t('reports.bookings.loadFailed')}
-            emptyText={t('reports.bookings.noBookings')}
-            testIdPrefix="bookings-report"
-            skeletonRows={8}
-          >
-            {() => null}
-          </ReportStates>
-        </Card>
-      )}
+      <ReportStates
+        query={report}
+        data={data}
+        empty={empty}
+        loadFailed={t('reports.bookings.loadFailed')}
+        emptyText={t('reports.bookings.noBookings')}
+        testIdPrefix="bookings-report"
+        skeletonRows={8}
+      >
+        {body}
+      </ReportStates>
     </div>
   );
 }

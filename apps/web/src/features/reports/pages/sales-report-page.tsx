@@ -1,5 +1,5 @@
 import type { SalesReport } from '@mostrador/contract';
-import { Card, Col, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
+import { Col, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -311,23 +311,17 @@ export function SalesReportPage() {
         <PeriodPicker period={period} testId="sales-report" />
       </Flex>
       <FigureCards figures={figures} loading={!data && !report.isError} testIdPrefix="sales-report-total" />
-      {data && !empty ? (
-        body(data)
-      ) : (
-        <Card>
-          <ReportStates
-            query={report}
-            loaded={!!data}
-            empty={empty}
-            loadFailed={t('reports.sales.loadFailed')}
-            emptyText={t('reports.sales.empty')}
-            testIdPrefix="sales-report"
-            skeletonRows={8}
-          >
-            {() => null}
-          </ReportStates>
-        </Card>
-      )}
+      <ReportStates
+        query={report}
+        data={data}
+        empty={empty}
+        loadFailed={t('reports.sales.loadFailed')}
+        emptyText={t('reports.sales.empty')}
+        testIdPrefix="sales-report"
+        skeletonRows={8}
+      >
+        {body}
+      </ReportStates>
     </div>
   );
 }

@@ -192,19 +192,17 @@ export function SupplierSettlementPage() {
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <PeriodPicker period={period} testId="settlement" />
       </Flex>
-      <Card styles={{ body: { padding: 16 } }}>
-        <ReportStates
-          query={report}
-          loaded={!!data}
-          empty={!data?.suppliers.length}
-          loadFailed={t('reports.settlement.loadFailed')}
-          emptyText={t('reports.settlement.empty')}
-          testIdPrefix="settlement"
-          skeletonRows={6}
-        >
-          {() => data && table(data)}
-        </ReportStates>
-      </Card>
+      <ReportStates
+        query={report}
+        data={data}
+        empty={!data?.suppliers.length}
+        loadFailed={t('reports.settlement.loadFailed')}
+        emptyText={t('reports.settlement.empty')}
+        testIdPrefix="settlement"
+        skeletonRows={6}
+      >
+        {(shown) => <Card styles={{ body: { padding: 16 } }}>{table(shown)}</Card>}
+      </ReportStates>
     </div>
   );
 }
