@@ -21,6 +21,7 @@ import { invoicePdf, mailInvoice } from '../../workflows/invoice-document.js';
 import { annulInvoice, issueInvoice } from '../../workflows/issue-invoice.js';
 import type { FileStorage } from '../files/file-storage.js';
 import type { MailComposer } from '../mails/mail-composer.js';
+import { reportRoute } from '../reports/report-route.js';
 import { checkChain } from './chain-check.js';
 import type { InvoicesService } from './invoices.service.js';
 
@@ -48,31 +49,16 @@ export const invoicesRoutes =
       },
       async (request) => ({ data: await checkChain(db, authOf(request).licenseId) }),
     );
-    app.get(
-      '/admin/reports/invoicing-by-product',
-      {
-        config: { access: requireAny('orders_find') },
-        schema: {
-          tags: ['reports'],
-          summary:
-            'Invoiced amounts per product and month of a year (not annulled; rectifying invoices subtract; a simplified invoice replaced by an F3 counts once); `format=csv` answers a spreadsheet (`;`, decimal commas), `format=xlsx` an Excel workbook (amounts as numbers in euros)',
-          querystring: invoicingReportQuery,
-          response: { 200: dataOf(invoicingReportSchema) },
-        },
-      },
-      async (request, reply) => {
-        const auth = authOf(request);
-        const { year, format } = request.query;
-        if (format === 'csv' || format === 'xlsx') {
-          const file = await service.reportFile(auth, year, format);
-          return reply
-            .type(file.contentType)
-            .header('content-disposition', file.disposition)
-            .send(file.body as never);
-        }
-        return { data: await service.report(auth, year) };
-      },
-    );
+    reportRoute(app, {
+      url: '/admin/reports/invoicing-by-product',
+      access: requireAny('orders_find'),
+      summary:
+        'Invoiced amounts per product and month of a year (not annulled; rectifying invoices subtract; a simplified invoice replaced by an F3 counts once); `format=csv` answers a spreadsheet (`;`, decimal commas), `format=xlsx` an Excel workbook (amounts as numbers in euros)',
+      querystring: invoicingReportQuery,
+      data: invoicingReportSchema,
+      report: (auth, { year }) => service.report(auth, year),
+      file: (auth, { year }, format) => service.reportFile(auth, year, format),
+    });
     app.get(
       '/admin/invoices/:id/pdf',
       {

@@ -13,6 +13,7 @@ import {
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAll, requireAny } from '../../plugins/auth.js';
+import { reportRoute } from '../reports/report-route.js';
 import type { SuppliersService } from './suppliers.service.js';
 
 const tags = ['suppliers'];
@@ -116,29 +117,14 @@ export const suppliersRoutes =
       },
       async (request) => ({ data: await service.setStatus(authOf(request), request.params.id, 'inactive') }),
     );
-    app.get(
-      '/admin/reports/supplier-settlement',
-      {
-        config: { access: requireAll('suppliers_find', 'orders_find') },
-        schema: {
-          tags: ['reports'],
-          summary:
-            "Per supplier, from `from` to `to` (company days, both included): units and sales of its products (paid sales minus refunds, VAT included), the commission (the product's own, else the supplier's) and what it is owed; `format=csv` answers a spreadsheet (`;`, decimal commas), `format=xlsx` an Excel workbook (amounts as numbers in euros)",
-          querystring: supplierSettlementQuery,
-          response: { 200: dataOf(supplierSettlementSchema) },
-        },
-      },
-      async (request, reply) => {
-        const auth = authOf(request);
-        const { from, to, format } = request.query;
-        if (format === 'csv' || format === 'xlsx') {
-          const file = await service.settlementFile(auth, from, to, format);
-          return reply
-            .type(file.contentType)
-            .header('content-disposition', file.disposition)
-            .send(file.body as never);
-        }
-        return { data: await service.settlement(auth, from, to) };
-      },
-    );
+    reportRoute(app, {
+      url: '/admin/reports/supplier-settlement',
+      access: requireAll('suppliers_find', 'orders_find'),
+      summary:
+        "Per supplier, from `from` to `to` (company days, both included): units and sales of its products (paid sales minus refunds, VAT included), the commission (the product's own, else the supplier's) and what it is owed; `format=csv` answers a spreadsheet (`;`, decimal commas), `format=xlsx` an Excel workbook (amounts as numbers in euros)",
+      querystring: supplierSettlementQuery,
+      data: supplierSettlementSchema,
+      report: (auth, { from, to }) => service.settlement(auth, from, to),
+      file: (auth, { from, to }, format) => service.settlementFile(auth, from, to, format),
+    });
   };
