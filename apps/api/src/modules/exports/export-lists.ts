@@ -81,8 +81,14 @@ const noScope = z.object({}).strict() as unknown as z.ZodType<Record<string, nev
 
 const define = <Item, Scope = Record<string, never>>(list: ExportList<Item, Scope>) => list;
 
+/** An order as its export writes it: a refund's status is 'refund', as the list's status tag shows it. */
+type ExportedOrder = Omit<OrderListItem, 'status'> & { status: OrderListItem['status'] | 'refund' };
+/** A refund reads "refund" where the screen's status tag says so, not the status it is stored with. */
+const exportedOrder = (item: OrderListItem): ExportedOrder =>
+  item.originalOrderId === null ? item : { ...item, status: 'refund' };
+
 export const exportLists = {
-  orders: define<OrderListItem>({
+  orders: define<ExportedOrder>({
     access: requireAny('orders_find'),
     query: listQuery(orderListFields),
     scope: noScope,
@@ -92,13 +98,7 @@ export const exportLists = {
         ...query,
         timeZone: auth.timeZone,
       });
-      // A refund reads "refund" where the screen's status tag says so, not the status it is stored with.
-      const items = rows
-        .map(toOrderListItem)
-        .map((item) =>
-          item.originalOrderId === null ? item : { ...item, status: 'refund' as OrderListItem['status'] },
-        );
-      return { items };
+      return { items: rows.map((row) => exportedOrder(toOrderListItem(row))) };
     },
     fields: {
       id: 'number',
