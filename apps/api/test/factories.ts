@@ -17,9 +17,11 @@ import {
   type WeeklySchedule,
   weekdays,
 } from '@mostrador/contract';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { bootstrapPlatform } from '../src/modules/licenses/bootstrap.js';
-import { call, createLicense, login, type TestApp, unique, uploadFile } from './helpers.js';
+import { call, createLicense, failingFields, login, type TestApp, unique, uploadFile } from './helpers.js';
 
 /**
  * Records made through the API (`app.inject`), as a client makes them: each factory POSTs a valid body
@@ -219,4 +221,68 @@ export async function readList<Item = { id: number } & Record<string, unknown>>(
   const res = await call(t, 'GET', path, { token, query: sent });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as ListResult<Item>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reports
+
+/** A report's JSON answer as a client reads it: its `data`; anything but a 200 fails the test, showing it. */
+export function reportData<T>(res: Answer): T {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as T;
+}
+
+/** Each query string is refused with a 400 naming exactly its field (`querystring.` left off). */
+export async function expectQueryRefusals(
+  read: (query: Record<string, string>) => Promise<Answer>,
+  cases: readonly (readonly [query: Readonly<Record<string, string>>, field: string])[],
+) {
+  for (const [query, field] of cases) {
+    const res = await read(query);
+    expect(
+      failingFields(res).map((f) => f.replace(/^querystring\./, '')),
+      JSON.stringify(query),
+    ).toEqual([field]);
+  }
+}
+
+/** A report route's file as a browser downloads it: GET `path` with `query`, its `format` among them. */
+export function downloadReport(
+  t: TestApp,
+  token: string,
+  path: string,
+  query: Record<string, string | number>,
+): Promise<LightMyRequestResponse> {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  return t.app.inject({
+    method: 'GET',
+    url: `${path}?${search}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/**
+ * A report's CSV file: a 200 of text/csv, an attachment named `fileName`, a byte-order mark first and a
+ * CRLF after the last line; its lines (the mark and the final CRLF dropped).
+ */
+export function csvFileLines(res: LightMyRequestResponse, fileName: string): string[] {
+  expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+  expect(res.headers['content-type']).toContain('text/csv');
+  expect(res.headers['content-disposition']).toContain(`attachment; filename="${fileName}"`);
+  expect(res.body.startsWith('\uFEFF')).toBe(true);
+  expect(res.body.endsWith('\r\n')).toBe(true);
+  return res.body.slice(1, -2).split('\r\n');
+}
+
+/** A report's XLSX file (a 200 of the XLSX type, an attachment named `fileName`, a zip), read back. */
+export async function xlsxFile(res: LightMyRequestResponse, fileName: string): Promise<ExcelJS.Workbook> {
+  expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+  expect(res.headers['content-type']).toBe(
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  expect(res.headers['content-disposition']).toContain(`attachment; filename="${fileName}"`);
+  expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as never);
+  return workbook;
 }

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
@@ -12,7 +11,7 @@ import {
   verifactuRecords,
 } from '../src/db/schema.js';
 import { huellaOf, type VerifactuRecord } from '../src/integrations/verifactu/records.js';
-import { createCustomer } from './factories.js';
+import { createCustomer, csvFileLines, downloadReport, xlsxFile } from './factories.js';
 import { buildTestApp, call, createLicense, expectError, failingFields, type TestApp } from './helpers.js';
 import { appOn } from './mail-jobs-support.js';
 import { created, createOrder, openCompany, type SalesCompany } from './sales-fixtures.js';
@@ -544,34 +543,13 @@ describe('GET /admin/reports/invoicing-by-product', () => {
     // Two sales of 85 € of massages; oil 10 € twice, one refunded.
     expect(byName).toEqual({ Aceite: { total: 10, month: 10 }, Masaje: { total: 170, month: 170 } });
     expect(res.body.data.totals).toMatchObject({ total: 180, taxBase: 149.59, tax: 30.41 });
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/v1/admin/reports/invoicing-by-product?year=${year}&format=csv`,
-      headers: { authorization: `Bearer ${c.token}` },
-    });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const download = (format: string) =>
+      downloadReport(t, c.token, '/v1/admin/reports/invoicing-by-product', { year, format });
+    const lines = csvFileLines(await download('csv'), `facturacion-por-producto-${year}.csv`);
     expect(lines).toHaveLength(1 + 3 * 3);
     expect(lines[0]).toMatch(/^Descripción;;enero;febrero;/);
     expect(lines.find((l) => l.startsWith('Masaje;Total factura;'))).toMatch(/;170,00$/);
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: `/v1/admin/reports/invoicing-by-product?year=${year}&format=xlsx`,
-      headers: { authorization: `Bearer ${c.token}` },
-    });
-    expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
-    expect(xlsx.headers['content-disposition']).toContain(
-      `attachment; filename="facturacion-por-producto-${year}.xlsx"`,
-    );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload as never);
+    const workbook = await xlsxFile(await download('xlsx'), `facturacion-por-producto-${year}.xlsx`);
     expect(workbook.worksheets.map((w) => w.name)).toEqual([`Facturación ${year}`]);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });

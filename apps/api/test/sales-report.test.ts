@@ -1,11 +1,17 @@
 import type { SalesReport } from '@mostrador/contract';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/modules/orders/orders.table.js';
 import { products } from '../src/modules/products/products.table.js';
-import { createProduct } from './factories.js';
-import { buildTestApp, call, createEmployee, failingFields, type TestApp } from './helpers.js';
+import {
+  createProduct,
+  csvFileLines,
+  downloadReport,
+  expectQueryRefusals,
+  reportData,
+  xlsxFile,
+} from './factories.js';
+import { buildTestApp, call, createEmployee, type TestApp } from './helpers.js';
 import { created, type Order, openRegister, type SalesCompany, salesCompany } from './sales-fixtures.js';
 
 /**
@@ -22,11 +28,10 @@ const ids: Record<string, Order> = {};
 const report = (query: Record<string, string>, token = c.token) =>
   call(t, 'GET', '/v1/admin/reports/sales', { token, query });
 
-async function dataOf(query: Record<string, string>): Promise<SalesReport> {
-  const res = await report(query);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as SalesReport;
-}
+const dataOf = async (query: Record<string, string>) => reportData<SalesReport>(await report(query));
+
+const download = (format: string, from = '2025-12-01', to = '2025-12-31') =>
+  downloadReport(t, c.token, '/v1/admin/reports/sales', { from, to, format });
 
 async function sell(payload: Record<string, unknown>, paidAt: string): Promise<Order> {
   const order = await created(
@@ -274,14 +279,12 @@ describe('the sales report', () => {
     expect(data.refunds[0]!.code).toBe(900_200);
     expect(data.refunds.at(-1)!.code).toBe(900_001);
     expect(data.totals).toEqual({ salesCount: 0, sales: 0, refundsCount: 201, refunds: 2.01, net: -2.01 });
-    const file = await t.app.inject({
-      method: 'GET',
-      url: '/v1/admin/reports/sales?from=2024-06-01&to=2024-06-02&format=csv',
-      headers: { authorization: `Bearer ${c.token}` },
-    });
-    const lines = file.body.split('\r\n');
+    const lines = csvFileLines(
+      await download('csv', '2024-06-01', '2024-06-02'),
+      'informe-ventas-2024-06-01-2024-06-02.csv',
+    );
     const header = lines.indexOf('Devoluciones');
-    expect(lines.slice(header + 2).filter((l: string) => l !== '')).toHaveLength(201);
+    expect(lines.slice(header + 2)).toHaveLength(201);
   });
 
   it('needs orders_find', async () => {
@@ -296,40 +299,21 @@ describe('the sales report', () => {
   });
 
   it('refuses bad input naming the field', async () => {
-    for (const [query, field] of [
+    await expectQueryRefusals(report, [
       [{ from: '2025-12-32', to: '2025-12-31' }, 'from'],
       [{ from: '2025-12-02', to: '2025-12-01' }, 'to'],
       [{ from: '2022-01-01', to: '2025-12-31' }, 'to'],
       [{ from: '2025-12-01' }, 'to'],
       [{ from: '2025-12-01', to: '2025-12-31', format: 'pdf' }, 'format'],
-    ] as const) {
-      const res = await report(query as Record<string, string>);
-      expect(
-        failingFields(res).map((f) => f.replace(/^querystring\./, '')),
-        JSON.stringify(query),
-      ).toEqual([field]);
-    }
+    ]);
   });
 });
 
 describe('the sales report as a file', () => {
-  const download = (format: string, from = '2025-12-01', to = '2025-12-31') =>
-    t.app.inject({
-      method: 'GET',
-      url: `/v1/admin/reports/sales?from=${from}&to=${to}&format=${format}`,
-      headers: { authorization: `Bearer ${c.token}` },
-    });
-
   it('exports a CSV a Spanish spreadsheet opens, each table under its name', async () => {
-    const res = await download('csv');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toContain(
-      'attachment; filename="informe-ventas-2025-12-01-2025-12-31.csv"',
-    );
-    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csvFileLines(await download('csv'), 'informe-ventas-2025-12-01-2025-12-31.csv');
     const figures = 'Ventas;Importe vendido;Devoluciones;Importe devuelto;Neto';
-    expect(res.body.slice(1).split('\r\n')).toEqual([
+    expect(lines).toEqual([
       'Por método de pago',
       `Método de pago;${figures}`,
       'Efectivo;1;30,00;0;0,00;30,00',
@@ -355,21 +339,11 @@ describe('the sales report as a file', () => {
       'Devoluciones',
       'Devolución;Venta;Fecha de pago;Método de pago;Importe;Cliente',
       `${ids.r1.code};${ids.s1.code};2025-12-20 13:00;Transferencia;42,50;Ana García`,
-      '',
     ]);
   });
 
   it('exports an XLSX workbook: a sheet per table, bold headers, amounts in euros, local dates', async () => {
-    const res = await download('xlsx');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
-    expect(res.headers['content-disposition']).toContain(
-      'filename="informe-ventas-2025-12-01-2025-12-31.xlsx"',
-    );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as never);
+    const workbook = await xlsxFile(await download('xlsx'), 'informe-ventas-2025-12-01-2025-12-31.xlsx');
     expect(workbook.worksheets.map((w) => w.name)).toEqual([
       'Por método de pago',
       'Por producto',
