@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import { zoneOffsetMs } from './time.js';
 
 /**
  * Spreadsheets written as a stream (issue 18: list exports, report exports): typed columns, rows read
@@ -64,26 +65,6 @@ export const percentNumFmt = '0.00%';
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
-/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using it. */
-const wallFormatters = new Map<string, Intl.DateTimeFormat>();
-function wallFormatter(timeZone: string) {
-  let f = wallFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
 export interface WallTime {
   year: number;
   month: number;
@@ -93,67 +74,9 @@ export interface WallTime {
   second: number;
 }
 
-/** The wall-clock time `instant` shows in `timeZone`, read from the zone's rules (`Intl`). */
-function formattedWallTime(instant: Date, timeZone: string): WallTime {
-  const w: Record<string, number> = {};
-  for (const part of wallFormatter(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') w[part.type] = Number(part.value);
-  }
-  return {
-    year: w.year!,
-    month: w.month!,
-    day: w.day!,
-    hour: w.hour! % 24,
-    minute: w.minute!,
-    second: w.second!,
-  };
-}
-
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
-
-/** The zone's offset from UTC in milliseconds at `ms` (whole seconds). */
-function offsetAt(ms: number, timeZone: string) {
-  const at = Math.floor(ms / 1000) * 1000;
-  const w = formattedWallTime(new Date(at), timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - at;
-}
-
-/**
- * Offsets by UTC day and, for a day with a change (a DST night), by UTC hour, per zone: an export
- * writes thousands of instants, and `formatToParts` costs microseconds each (1.5 s of a 100,000-row
- * XLSX). A span whose first and last millisecond have the same offset has it throughout (a zone changes
- * its offset at most once a day); a span with a change is `null`, and the hour of a change reads its
- * instants one by one.
- */
-type Spans = Map<number, number | null>;
-const offsetCache = new Map<string, { days: Spans; hours: Spans }>();
-function spanOffset(spans: Spans, start: number, length: number, timeZone: string) {
-  let offset = spans.get(start);
-  if (offset === undefined) {
-    const first = offsetAt(start, timeZone);
-    offset = first === offsetAt(start + length - 1, timeZone) ? first : null;
-    if (spans.size >= 20_000) spans.clear();
-    spans.set(start, offset);
-  }
-  return offset;
-}
-function offsetOf(ms: number, timeZone: string): number | null {
-  let zone = offsetCache.get(timeZone);
-  if (!zone) {
-    zone = { days: new Map(), hours: new Map() };
-    offsetCache.set(timeZone, zone);
-  }
-  const day = spanOffset(zone.days, Math.floor(ms / dayMs) * dayMs, dayMs, timeZone);
-  return day ?? spanOffset(zone.hours, Math.floor(ms / hourMs) * hourMs, hourMs, timeZone);
-}
-
-/** The wall-clock time `instant` shows in `timeZone`. */
+/** The wall-clock time `instant` shows in `timeZone` (lib/time's offsets, cached by day). */
 export function wallTimeOf(instant: Date, timeZone: string): WallTime {
-  const ms = instant.getTime();
-  const offset = offsetOf(ms, timeZone);
-  if (offset === null) return formattedWallTime(instant, timeZone);
-  const wall = new Date(ms + offset);
+  const wall = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), timeZone));
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,

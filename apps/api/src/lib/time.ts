@@ -23,21 +23,63 @@ function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The offset of `timeZone` from UTC at `instant`, in minutes. */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+/** The offset of `timeZone` from UTC at `ms` (whole seconds), read from the zone's rules (`Intl`). */
+function formattedOffsetMs(ms: number, timeZone: string): number {
+  const at = Math.floor(ms / 1000) * 1000;
   const fields: Record<string, number> = {};
-  for (const part of offsetFormatter(timeZone).formatToParts(instant)) {
+  for (const part of offsetFormatter(timeZone).formatToParts(at)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
   const asUtc = Date.UTC(
     fields.year!,
     fields.month! - 1,
     fields.day!,
-    fields.hour!,
+    fields.hour! % 24,
     fields.minute!,
     fields.second!,
   );
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+  return asUtc - at;
+}
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+type Spans = Map<number, number | null>;
+/**
+ * Offsets by UTC day and, for a day with a change (a DST night), by UTC hour, per zone: a year's report
+ * or an export asks for tens of thousands, and `formatToParts` costs microseconds each (35 ms of a year's
+ * bookings report). A span whose first and last millisecond have the same offset has it throughout (a
+ * zone changes its offset at most once a day); a span with a change is `null`, and the hour of a change
+ * reads its instants one by one.
+ */
+const offsetSpans = new Map<string, { days: Spans; hours: Spans }>();
+function spanOffset(spans: Spans, start: number, length: number, timeZone: string) {
+  let offset = spans.get(start);
+  if (offset === undefined) {
+    const first = formattedOffsetMs(start, timeZone);
+    offset = first === formattedOffsetMs(start + length - 1, timeZone) ? first : null;
+    if (spans.size >= 20_000) spans.clear();
+    spans.set(start, offset);
+  }
+  return offset;
+}
+
+/** The offset of `timeZone` from UTC at `ms` (milliseconds since the epoch), in milliseconds (whole seconds). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  let zone = offsetSpans.get(timeZone);
+  if (!zone) {
+    zone = { days: new Map(), hours: new Map() };
+    offsetSpans.set(timeZone, zone);
+  }
+  return (
+    spanOffset(zone.days, Math.floor(ms / dayMs) * dayMs, dayMs, timeZone) ??
+    spanOffset(zone.hours, Math.floor(ms / hourMs) * hourMs, hourMs, timeZone) ??
+    formattedOffsetMs(ms, timeZone)
+  );
+}
+
+/** The offset of `timeZone` from UTC at `instant`, in minutes. */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  return Math.round(zoneOffsetMs(instant.getTime(), timeZone) / 60000);
 }
 
 /**
