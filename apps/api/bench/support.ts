@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createSecretBox } from '../src/lib/secrets.js';
+import { licenses } from '../src/modules/licenses/licenses.table.js';
 
 /**
  * A throwaway database for a benchmark: on the PostgreSQL server of BENCH_DATABASE_URL (default the
@@ -19,21 +21,28 @@ export async function benchApp() {
     database = await openDatabase({});
   } else {
     const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `mostrador_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    // BENCH_DATABASE=<name> times again a database an earlier run kept (BENCH_KEEP=1), without seeding.
+    const reused = process.env.BENCH_DATABASE;
+    const name = reused ?? `mostrador_bench_${randomBytes(4).toString('hex')}`;
+    if (!reused) {
+      const admin = new pg.Client({ connectionString: server });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+    }
     const url = new URL(server);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     database = await openDatabase({ url: databaseUrl });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    // BENCH_KEEP=1 leaves the database in place (named on the console) to look at its plans afterwards.
+    if (process.env.BENCH_KEEP === '1' || reused) console.log(`bench database: ${databaseUrl}`);
+    else
+      drop = async () => {
+        const c = new pg.Client({ connectionString: server });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
   }
   await runMigrations(database);
   const { app, services } = await buildApp({
@@ -60,19 +69,26 @@ export async function benchApp() {
  * license row too, for the benches that seed with SQL.
  */
 export async function benchCompany(b: Awaited<ReturnType<typeof benchApp>>) {
-  const { license } = await b.services.licenses.create({
-    name: 'Bench',
-    code: 'bench',
-    adminUsername: 'owner',
-    adminPassword: 'bench-password',
-  });
+  const [kept] = await b.database.db.select().from(licenses).where(eq(licenses.code, 'bench'));
+  const seeded = Boolean(kept);
+  const license =
+    kept ??
+    (
+      await b.services.licenses.create({
+        name: 'Bench',
+        code: 'bench',
+        adminUsername: 'owner',
+        adminPassword: 'bench-password',
+      })
+    ).license;
   const login = await b.app.inject({
     method: 'POST',
     url: '/v1/admin/authentication/employee-password-login',
     payload: { license: 'bench', username: 'owner', password: 'bench-password' },
   });
   const headers = { authorization: `Bearer ${login.json().data as string}` };
-  return { license, headers };
+  /** `seeded`: a kept database (BENCH_DATABASE) whose company is already there. */
+  return { license, headers, seeded };
 }
 
 /** Times `count` sequential runs of `fn` after `warmup` and prints p50/p95/max in milliseconds. */

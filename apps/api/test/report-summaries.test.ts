@@ -11,7 +11,8 @@ import { created, createOrder, type Order, openCompany } from './sales-fixtures.
  * write the API makes (sales paid at once or from a draft, drafts edited and deleted, partial and whole
  * refunds, bookings made, moved, marked, cancelled and deleted) and a few made in SQL (a payment date and
  * method changed, an order deleted with its lines, lines deleted in one statement), each summary table
- * equals the same aggregate recomputed from the base tables, row for row; and so after the demo seed.
+ * equals the same aggregate recomputed from the base tables, row for row, and so does each day summary
+ * (migration 0026); and so after the demo seed.
  */
 
 type Row = Record<string, unknown>;
@@ -55,6 +56,17 @@ const pairs: Record<string, [string, string]> = {
   ],
 };
 
+/** The day summaries (migration 0026): the same, by UTC day. */
+const dayPairs: Record<string, [string, string]> = Object.fromEntries(
+  Object.entries(pairs).map(([table, [kept, recomputed]]) => [
+    table.replace('_hours', '_days'),
+    [
+      kept.replace(/\bhour\b/g, 'day').replace(/_hours\b/, '_days'),
+      recomputed.replace(/date_trunc\('hour'/g, "date_trunc('day'").replace(/as hour\b/g, 'as day'),
+    ],
+  ]),
+);
+
 const normal = (rows: Row[]) =>
   rows
     .map((r) =>
@@ -63,7 +75,7 @@ const normal = (rows: Row[]) =>
           k,
           v instanceof Date
             ? v.toISOString()
-            : typeof v === 'string' && k === 'hour'
+            : typeof v === 'string' && (k === 'hour' || k === 'day')
               ? new Date(v).toISOString()
               : typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v))
                 ? Number(v)
@@ -83,6 +95,10 @@ async function expectExact(t: TestApp): Promise<Record<string, number>> {
     const b = await read(recomputed);
     expect(a, table).toEqual(b);
     counts[table] = a.length;
+  }
+  for (const [table, [kept, recomputed]] of Object.entries(dayPairs)) {
+    const read = async (q: string) => normal(rowsOf(await t.database.db.execute(sql.raw(q))));
+    expect(await read(kept), table).toEqual(await read(recomputed));
   }
   return counts;
 }

@@ -17,7 +17,8 @@ import {
   type Sheet,
   sheetsFile,
 } from './bookings-report-sheets.js';
-import { bookingHours } from './summaries.table.js';
+import { bookingDays, bookingHours } from './summaries.table.js';
+import { summaryRows, summarySpans } from './summary-spans.js';
 
 type Figures = {
   bookings: number;
@@ -83,8 +84,13 @@ export async function bookingsReport(
         sum(s.attended)::int as attended, sum(s.not_attended)::int as "notAttended",
         sum(s.unmarked)::int as unmarked, sum(s.cancelled)::int as cancelled,
         sum(s.booked_place_minutes)::bigint as "bookedPlaceMinutes"
-      from ${bookingHours} s
-      where ${where}
+      from ${summaryRows(
+        { hours: bookingHours, days: bookingDays },
+        summarySpans(start, end),
+        sql`s.booking_calendar_id, s.product_id, s.bookings, s.places, s.attended, s.not_attended,
+          s.unmarked, s.cancelled, s.booked_place_minutes`,
+        sql`s.license_id = ${licenseId}${byCalendar}${byProduct}`,
+      )} s
       group by s.booking_calendar_id, s.product_id
       having sum(s.bookings) > 0 or sum(s.cancelled) > 0`),
     // The weekday (ISO: 1 Monday) and hour on the company's clock of each summary hour.

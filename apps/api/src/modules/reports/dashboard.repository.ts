@@ -6,7 +6,8 @@ import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customerNameOrNull } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
 import { products } from '../products/products.table.js';
-import { bookingHours, orderHours } from './summaries.table.js';
+import { bookingDays, bookingHours, orderDays, orderHours } from './summaries.table.js';
+import { summaryRows, summarySpans } from './summary-spans.js';
 
 /** A range of instants [start, end): a period's first instant and the first instant after it. */
 export interface Instants {
@@ -89,8 +90,9 @@ const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(
 
 /**
  * The dashboard's reads: each a few aggregates over one range scan per period. Sales and bookings read
- * the exact hourly summaries of migration 0025 (order_hours, booking_hours: a period's bounds are local
- * midnights, UTC hour boundaries in a whole-hour-offset zone); new customers the covering index of 0023
+ * the exact summaries of migrations 0025–0026 (whole UTC days from order_days and booking_days, the hours
+ * left from order_hours and booking_hours: a period's bounds are local midnights, UTC hour boundaries in
+ * a whole-hour-offset zone; summary-spans.ts); new customers the covering index of 0023
  * (customers_license_created_idx); the agenda the bookings of one day. Never a query per row.
  */
 export function createDashboardRepository(db: DbOrTx) {
@@ -104,18 +106,29 @@ export function createDashboardRepository(db: DbOrTx) {
       licenseId: number,
       periods: [Instants, Instants],
       timeZone: string,
+      monthStarts?: [Date[], Date[]],
     ): Promise<SalesDay[]> {
-      // Grouped by company day and the two flags; the day by arithmetic on the zone's offsets.
+      // Grouped by company day and the two flags; the day by arithmetic on the zone's offsets. With
+      // `monthStarts` (each period's local month starts: the chart by month) the whole UTC days between
+      // them come from order_days, and such a day's figures count on the company day its UTC midnight
+      // falls on: in the right month, not always the right day.
       const result = await db.execute(
-        bothPeriods(
-          periods,
-          (p, index) => sql`(select ${index}::int as period, ${localDayNumber(sql`hour`, p, timeZone)} as day,
+        bothPeriods(periods, (p, index) => {
+          const spans = monthStarts
+            ? summarySpans(p.start, p.end, monthStarts[index])
+            : { days: [], hours: [{ start: p.start.getTime(), end: p.end.getTime() }] };
+          const rows = summaryRows(
+            { hours: orderHours, days: orderDays },
+            spans,
+            sql`s.refund, s.payment_method, s.orders, s.cents`,
+            sql`s.license_id = ${licenseId}`,
+          );
+          return sql`(select ${index}::int as period, ${localDayNumber(sql`at`, p, timeZone)} as day,
               not refund as sale, payment_method <> 'credit' as money,
               sum(orders)::int as n, sum(cents)::bigint as cents
-            from ${orderHours}
-            where license_id = ${licenseId} and hour >= ${at(p.start)} and hour < ${at(p.end)}
-            group by 2, 3, 4)`,
-        ),
+            from ${rows} r
+            group by 2, 3, 4)`;
+        }),
       );
       const byDay = new Map<string, SalesDay>();
       for (const r of rowsOf(result)) {
@@ -158,8 +171,12 @@ export function createDashboardRepository(db: DbOrTx) {
             coalesce(sum(bookings), 0)::int as total, coalesce(sum(attended), 0)::int as attended,
             coalesce(sum(not_attended), 0)::int as not_attended, coalesce(sum(unmarked), 0)::int as unmarked,
             coalesce(sum(cancelled), 0)::int as cancelled
-          from ${bookingHours}
-          where license_id = ${licenseId} and hour >= ${at(p.start)} and hour < ${at(p.end)})`,
+          from ${summaryRows(
+            { hours: bookingHours, days: bookingDays },
+            summarySpans(p.start, p.end),
+            sql`s.bookings, s.attended, s.not_attended, s.unmarked, s.cancelled`,
+            sql`s.license_id = ${licenseId}`,
+          )} r)`,
         ),
       );
       // An aggregate without grouping answers one row per branch, even over no bookings.

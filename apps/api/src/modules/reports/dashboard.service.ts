@@ -175,7 +175,20 @@ export function createDashboardService(deps: DashboardDeps) {
 
       const salesPart = async () => {
         if (!can('orders_find')) return { sales: null, chart: null };
-        const days = await repo.salesByDay(auth.licenseId, periods, zone);
+        // A chart by month reads whole UTC days between the months' first midnights from the day summaries.
+        const monthly = daysBetween(from, to) + 1 > maxDailyChartDays;
+        const monthStarts = (first: Day, last: Day) => {
+          const starts: Date[] = [];
+          for (let m = nextMonth(first); monthKey(m) <= monthKey(last); m = nextMonth(m))
+            starts.push(zonedToInstant(m, zone));
+          return starts;
+        };
+        const days = await repo.salesByDay(
+          auth.licenseId,
+          periods,
+          zone,
+          monthly ? [monthStarts(from, to), monthStarts(previousFrom, previousTo)] : undefined,
+        );
         const current = sumOf(days.filter((d) => d.period === 0));
         const previous = sumOf(days.filter((d) => d.period === 1));
         return {

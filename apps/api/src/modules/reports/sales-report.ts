@@ -22,7 +22,8 @@ import {
   sheetsFile,
 } from './bookings-report-sheets.js';
 import { salesReportLabels } from './sales-report-labels.js';
-import { orderHours, orderLineHours } from './summaries.table.js';
+import { orderDays, orderHours, orderLineDays, orderLineHours } from './summaries.table.js';
+import { summaryRows, summarySpans } from './summary-spans.js';
 
 /** Figures in cents until the euros of the answer. */
 interface Sums {
@@ -75,9 +76,9 @@ export async function salesReport(
     and o.payment_date < ${end.toISOString()}::timestamptz`;
   const refund = sql`o.original_order_id is not null`;
 
-  // The summaries' hours in [start, end): the period's bounds are local midnights, UTC hour boundaries.
-  const hoursInPeriod = sql`s.license_id = ${licenseId}
-    and s.hour >= ${start.toISOString()}::timestamptz and s.hour < ${end.toISOString()}::timestamptz`;
+  // The summaries' whole UTC days and hours in [start, end): the period's bounds are local midnights,
+  // UTC hour boundaries.
+  const spans = summarySpans(start, end);
 
   const [methodRows, productRows, refundRows] = await Promise.all([
     db.execute(sql`
@@ -86,8 +87,12 @@ export async function salesReport(
         coalesce(sum(s.cents) filter (where not s.refund), 0)::bigint as "salesCents",
         coalesce(sum(s.orders) filter (where s.refund), 0)::int as "refundsCount",
         coalesce(-sum(s.cents) filter (where s.refund), 0)::bigint as "refundsCents"
-      from ${orderHours} s
-      where ${hoursInPeriod}
+      from ${summaryRows(
+        { hours: orderHours, days: orderDays },
+        spans,
+        sql`s.payment_method, s.refund, s.orders, s.cents`,
+        sql`s.license_id = ${licenseId}`,
+      )} s
       group by s.payment_method`),
     // Per product, then per type (a product's type is locked once it is in an order): the counts are
     // lines, added up.
@@ -103,8 +108,12 @@ export async function salesReport(
           coalesce(sum(s.lines) filter (where s.refund), 0) as refunds,
           coalesce(-sum(s.cents) filter (where s.refund), 0) as "refundsCents",
           sum(s.units) as units
-        from ${orderLineHours} s
-        where ${hoursInPeriod}
+        from ${summaryRows(
+          { hours: orderLineHours, days: orderLineDays },
+          spans,
+          sql`s.product_id, s.refund, s.lines, s.units, s.cents`,
+          sql`s.license_id = ${licenseId}`,
+        )} s
         group by s.product_id
         having sum(s.lines) > 0) s
       join ${products} p on p.id = s.product_id and p.license_id = ${licenseId}
