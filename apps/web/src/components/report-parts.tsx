@@ -4,9 +4,20 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError, useErrorMessage } from '../api/errors';
+import { formatEuros, formatNumber } from '../lib/format';
 
 /** Amounts in a report: on one line, their digits in columns. */
 export const reportMoney = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** A count in a report's table. */
+export const reportCount = (value: number) => <span style={reportMoney}>{formatNumber(value)}</span>;
+
+/** An amount in euros in a report's table, bold for a total or a net. */
+export const reportEuros = (value: number, strong = false) => (
+  <Typography.Text strong={strong} style={reportMoney}>
+    {formatEuros(value)}
+  </Typography.Text>
+);
 
 /**
  * A report's URL parameters (its period, its figure), and a setter that replaces them in the history rather

@@ -1,5 +1,5 @@
 import { type BookingsReport, bookableProductTypes } from '@mostrador/contract';
-import { Flex, Grid, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { Flex, Grid, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
@@ -7,11 +7,12 @@ import {
   CellText,
   FigureCards,
   reportMoney as money,
-  ReportScroll,
   ReportSection,
   ReportStates,
+  reportCount,
   ShareBar,
 } from '../../../components/report-parts';
+import { figureColumn, type ReportColumn, ReportTable } from '../../../components/report-table';
 import { formatNumber, formatRate } from '../../../lib/format';
 import { reportPeriod } from '../../../lib/period';
 import { useCalendarOptions, useProductList } from '../../products/api';
@@ -54,100 +55,55 @@ export function BookingsReportPage() {
   });
   const phone = !Grid.useBreakpoint().sm;
   const rate = (value: number | null) => (value === null ? t('common.noValue') : formatRate(value));
-  const count = (value: number) => <span style={money}>{formatNumber(value)}</span>;
 
-  const attendanceColumns = <T extends ProductRow | CalendarRow>(): TableColumnsType<T> => [
-    {
-      key: 'bookings',
-      title: t('reports.bookings.bookings'),
-      align: 'right',
-      render: (_v, row) => count(row.bookings),
-    },
-    {
-      key: 'places',
-      title: t('reports.bookings.places'),
-      align: 'right',
-      render: (_v, row) => count(row.places),
-    },
-    {
-      key: 'attended',
-      title: t('reports.bookings.attended'),
-      align: 'right',
-      render: (_v, row) => count(row.attended),
-    },
-    {
-      key: 'notAttended',
-      title: t('reports.bookings.notAttended'),
-      align: 'right',
-      render: (_v, row) => count(row.notAttended),
-    },
-    {
-      key: 'unmarked',
-      title: t('reports.bookings.unmarked'),
-      align: 'right',
-      render: (_v, row) => count(row.unmarked),
-    },
-    {
-      key: 'cancelled',
-      title: t('reports.bookings.cancelled'),
-      align: 'right',
-      render: (_v, row) => count(row.cancelled),
-    },
-    {
-      key: 'attendanceRate',
-      title: t('reports.bookings.attendanceRate'),
-      align: 'right',
-      render: (_v, row) => <span style={money}>{rate(row.attendanceRate)}</span>,
-    },
-    {
-      key: 'noShowRate',
-      title: t('reports.bookings.noShowRate'),
-      align: 'right',
-      render: (_v, row) => <span style={money}>{rate(row.noShowRate)}</span>,
-    },
+  /** Each row's bookings and their attendance, counted, then as rates. */
+  const attendanceColumns = <T extends ProductRow | CalendarRow>(): ReportColumn<T>[] => [
+    ...(['bookings', 'places', 'attended', 'notAttended', 'unmarked', 'cancelled'] as const).map((key) =>
+      figureColumn<T>(key, t(`reports.bookings.${key}`), (row) => reportCount(row[key])),
+    ),
+    figureColumn<T>('attendanceRate', t('reports.bookings.attendanceRate'), (row) => (
+      <span style={money}>{rate(row.attendanceRate)}</span>
+    )),
+    figureColumn<T>('noShowRate', t('reports.bookings.noShowRate'), (row) => (
+      <span style={money}>{rate(row.noShowRate)}</span>
+    )),
   ];
 
-  const calendarColumns: TableColumnsType<CalendarRow> = [
+  const calendarColumns: ReportColumn<CalendarRow>[] = [
     {
       key: 'calendar',
       title: t('reports.bookings.calendar'),
-      render: (_v, row) => (
+      phone: 'title',
+      render: (row) => (
         <CellText strong minWidth={110}>
           {row.calendarName}
         </CellText>
       ),
     },
-    {
-      key: 'occupancy',
-      title: t('reports.bookings.occupancy'),
-      align: 'right',
-      render: (_v, row) => <ShareBar share={row.occupancy} text={rate(row.occupancy)} />,
-    },
-    {
-      key: 'offered',
-      title: t('reports.bookings.offeredHours'),
-      align: 'right',
-      render: (_v, row) => count(placeHours(row.offeredPlaceMinutes)),
-    },
-    {
-      key: 'booked',
-      title: t('reports.bookings.bookedHours'),
-      align: 'right',
-      render: (_v, row) => count(placeHours(row.bookedPlaceMinutes)),
-    },
+    figureColumn('occupancy', t('reports.bookings.occupancy'), (row) => (
+      <ShareBar share={row.occupancy} text={rate(row.occupancy)} />
+    )),
+    figureColumn('offered', t('reports.bookings.offeredHours'), (row) =>
+      reportCount(placeHours(row.offeredPlaceMinutes)),
+    ),
+    figureColumn('booked', t('reports.bookings.bookedHours'), (row) =>
+      reportCount(placeHours(row.bookedPlaceMinutes)),
+    ),
     ...attendanceColumns<CalendarRow>().filter((c) => c.key !== 'noShowRate'),
   ];
 
-  const productColumns: TableColumnsType<ProductRow> = [
+  const productColumns: ReportColumn<ProductRow>[] = [
     {
       key: 'calendar',
       title: t('reports.bookings.calendar'),
-      render: (_v, row) => <CellText minWidth={100}>{row.calendarName}</CellText>,
+      phone: 'subtitle',
+      render: (row) => <CellText minWidth={100}>{row.calendarName}</CellText>,
     },
     {
       key: 'product',
       title: t('reports.bookings.product'),
-      render: (_v, row) => (
+      phone: 'title',
+      render: (row) => (
         <CellText strong minWidth={150}>
           {row.productName}
         </CellText>
@@ -199,31 +155,25 @@ export function BookingsReportPage() {
   const body = (shown: BookingsReport) => (
     <>
       <ReportSection title={t('reports.bookings.byCalendar')} testId="bookings-report-calendars">
-        <ReportScroll label={t('reports.bookings.byCalendar')}>
-          <Table<CalendarRow>
-            rowKey="calendarId"
-            columns={calendarColumns}
-            dataSource={shown.calendars}
-            pagination={false}
-            size="small"
-            loading={report.isFetching}
-            data-testid="bookings-report-calendar-table"
-          />
-        </ReportScroll>
+        <ReportTable<CalendarRow>
+          label={t('reports.bookings.byCalendar')}
+          columns={calendarColumns}
+          rows={shown.calendars}
+          rowKey={(row) => String(row.calendarId)}
+          loading={report.isFetching}
+          testId="bookings-report-calendar-table"
+        />
       </ReportSection>
       <ReportSection title={t('reports.bookings.byProduct')} testId="bookings-report-products">
-        <ReportScroll label={t('reports.bookings.byProduct')}>
-          <Table<ProductRow>
-            rowKey={(row) => `${row.calendarId}-${row.productId}`}
-            columns={productColumns}
-            dataSource={shown.rows}
-            pagination={shown.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            size="small"
-            loading={report.isFetching}
-            locale={{ emptyText: t('reports.bookings.noBookings') }}
-            data-testid="bookings-report-product-table"
-          />
-        </ReportScroll>
+        <ReportTable<ProductRow>
+          label={t('reports.bookings.byProduct')}
+          columns={productColumns}
+          rows={shown.rows}
+          rowKey={(row) => `${row.calendarId}-${row.productId}`}
+          loading={report.isFetching}
+          emptyText={t('reports.bookings.noBookings')}
+          testId="bookings-report-product-table"
+        />
       </ReportSection>
       <ReportSection title={t('reports.bookings.heatmap.title')} testId="bookings-report-heatmap">
         {!shown.heatmap.length && (

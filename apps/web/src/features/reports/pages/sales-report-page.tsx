@@ -1,5 +1,5 @@
 import type { SalesReport } from '@mostrador/contract';
-import { Col, Flex, Row, Table, type TableColumnsType, Typography } from 'antd';
+import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -7,11 +7,12 @@ import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
 import {
   CellText,
   FigureCards,
-  reportMoney as money,
-  ReportScroll,
   ReportSection,
   ReportStates,
+  reportCount,
+  reportEuros,
 } from '../../../components/report-parts';
+import { figureColumn, type ReportColumn, ReportTable } from '../../../components/report-table';
 import { formatDate, formatEuros, formatNumber } from '../../../lib/format';
 import { reportPeriod } from '../../../lib/period';
 import { useCompanySettings } from '../../session/api';
@@ -40,50 +41,26 @@ export function SalesReportPage() {
   const report = useSalesReport(from, to);
   const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
 
-  const amount = (value: number, strong = false) => (
-    <Typography.Text strong={strong} style={money}>
-      {formatEuros(value)}
-    </Typography.Text>
-  );
-  const count = (value: number) => <span style={money}>{formatNumber(value)}</span>;
-
   /** The columns every breakdown shares: sales (count, amount), refunds (count, amount), net. */
-  const figureColumns = <T extends Figures>(): TableColumnsType<T> => [
-    {
-      key: 'salesCount',
-      title: t('reports.sales.salesCount'),
-      align: 'right',
-      render: (_v, row) => count(row.salesCount),
-    },
-    { key: 'sales', title: t('reports.sales.sales'), align: 'right', render: (_v, row) => amount(row.sales) },
-    {
-      key: 'refundsCount',
-      title: t('reports.sales.refundsCount'),
-      align: 'right',
-      render: (_v, row) => count(row.refundsCount),
-    },
-    {
-      key: 'refunds',
-      title: t('reports.sales.refunds'),
-      align: 'right',
-      render: (_v, row) => amount(row.refunds),
-    },
-    {
-      key: 'net',
-      title: t('reports.sales.net'),
-      align: 'right',
-      render: (_v, row) => amount(row.net, true),
-    },
+  const figureColumns = <T extends Figures>(): ReportColumn<T>[] => [
+    figureColumn<T>('salesCount', t('reports.sales.salesCount'), (row) => reportCount(row.salesCount)),
+    figureColumn<T>('sales', t('reports.sales.sales'), (row) => reportEuros(row.sales)),
+    figureColumn<T>('refundsCount', t('reports.sales.refundsCount'), (row) => reportCount(row.refundsCount)),
+    figureColumn<T>('refunds', t('reports.sales.refunds'), (row) => reportEuros(row.refunds)),
+    figureColumn<T>('net', t('reports.sales.net'), (row) => reportEuros(row.net, true)),
   ];
+  const unitsColumn = <T extends ProductRow | TypeRow>() =>
+    figureColumn<T>('units', t('reports.sales.units'), (row) => reportCount(row.units));
 
   const methodName = (method: string) => t(`orders.paymentMethods.${method}`);
   const typeName = (type: string) => t(`products.types.${type}`);
 
-  const methodColumns: TableColumnsType<MethodRow> = [
+  const methodColumns: ReportColumn<MethodRow>[] = [
     {
       key: 'method',
       title: t('reports.sales.paymentMethod'),
-      render: (_v, row) => (
+      phone: 'title',
+      render: (row) => (
         <CellText strong minWidth={110}>
           {methodName(row.paymentMethod)}
         </CellText>
@@ -92,11 +69,12 @@ export function SalesReportPage() {
     ...figureColumns<MethodRow>(),
   ];
 
-  const productColumns: TableColumnsType<ProductRow> = [
+  const productColumns: ReportColumn<ProductRow>[] = [
     {
       key: 'product',
       title: t('reports.sales.product'),
-      render: (_v, row) => (
+      phone: 'title',
+      render: (row) => (
         <CellText strong minWidth={150}>
           {row.productName}
         </CellText>
@@ -105,32 +83,33 @@ export function SalesReportPage() {
     {
       key: 'type',
       title: t('reports.sales.productType'),
-      render: (_v, row) => <CellText minWidth={110}>{typeName(row.productType)}</CellText>,
+      phone: 'subtitle',
+      render: (row) => <CellText minWidth={110}>{typeName(row.productType)}</CellText>,
     },
-    { key: 'units', title: t('reports.sales.units'), align: 'right', render: (_v, row) => count(row.units) },
+    unitsColumn<ProductRow>(),
     ...figureColumns<ProductRow>().map((column) =>
       column.key === 'net'
         ? {
             ...column,
             sorter: (a: ProductRow, b: ProductRow) => a.net - b.net,
             defaultSortOrder: 'descend' as const,
-            sortDirections: ['descend' as const, 'ascend' as const, 'descend' as const],
           }
         : column,
     ),
   ];
 
-  const typeColumns: TableColumnsType<TypeRow> = [
+  const typeColumns: ReportColumn<TypeRow>[] = [
     {
       key: 'type',
       title: t('reports.sales.productType'),
-      render: (_v, row) => (
+      phone: 'title',
+      render: (row) => (
         <CellText strong minWidth={120}>
           {typeName(row.productType)}
         </CellText>
       ),
     },
-    { key: 'units', title: t('reports.sales.units'), align: 'right', render: (_v, row) => count(row.units) },
+    unitsColumn<TypeRow>(),
     ...figureColumns<TypeRow>(),
   ];
 
@@ -139,45 +118,39 @@ export function SalesReportPage() {
       {t('orders.list.number', { code })}
     </Link>
   );
-  const refundColumns: TableColumnsType<RefundRow> = [
+  const refundColumns: ReportColumn<RefundRow>[] = [
     {
       key: 'refund',
       title: t('reports.sales.refundOrder'),
-      render: (_v, row) => orderLink(row.orderId, row.code, 'sales-report-refund-link'),
+      phone: 'title',
+      render: (row) => orderLink(row.orderId, row.code, 'sales-report-refund-link'),
     },
     {
       key: 'original',
       title: t('reports.sales.originalOrder'),
-      render: (_v, row) => orderLink(row.originalOrderId, row.originalCode, 'sales-report-original-link'),
+      render: (row) => orderLink(row.originalOrderId, row.originalCode, 'sales-report-original-link'),
     },
     {
       key: 'date',
       title: t('reports.sales.paymentDate'),
-      render: (_v, row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.paymentDate, timeZone)}</span>
-      ),
+      render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.paymentDate, timeZone)}</span>,
     },
     {
       key: 'method',
       title: t('reports.sales.paymentMethod'),
-      render: (_v, row) => <CellText minWidth={110}>{methodName(row.paymentMethod)}</CellText>,
+      render: (row) => <CellText minWidth={110}>{methodName(row.paymentMethod)}</CellText>,
     },
     {
       key: 'customer',
       title: t('reports.sales.customer'),
-      render: (_v, row) =>
+      render: (row) =>
         row.customerName ? (
           <CellText minWidth={140}>{row.customerName}</CellText>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    {
-      key: 'amount',
-      title: t('reports.sales.refunded'),
-      align: 'right',
-      render: (_v, row) => amount(row.amount, true),
-    },
+    figureColumn('amount', t('reports.sales.refunded'), (row) => reportEuros(row.amount, true)),
   ];
 
   const totals = data?.totals;
@@ -210,22 +183,19 @@ export function SalesReportPage() {
   const table = <T extends object>(
     label: string,
     rows: T[],
-    columns: TableColumnsType<T>,
+    columns: ReportColumn<T>[],
     rowKey: (row: T) => string,
     testId: string,
   ) => (
-    <ReportScroll label={label}>
-      <Table<T>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={rows}
-        pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        size="small"
-        loading={report.isFetching}
-        locale={{ emptyText: t('reports.sales.none') }}
-        data-testid={testId}
-      />
-    </ReportScroll>
+    <ReportTable<T>
+      label={label}
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      loading={report.isFetching}
+      emptyText={t('reports.sales.none')}
+      testId={testId}
+    />
   );
 
   const empty = !!data && !data.byPaymentMethod.some(active) && !data.byProduct.length;

@@ -1,9 +1,20 @@
 import type { SupplierSettlement } from '@mostrador/contract';
-import { Card, Flex, Grid, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodPicker, useUrlPeriod } from '../../../components/period-picker';
-import { reportMoney as money, ReportScroll, ReportStates } from '../../../components/report-parts';
+import {
+  reportMoney as money,
+  ReportStates,
+  reportCount,
+  reportEuros,
+} from '../../../components/report-parts';
+import {
+  figureColumn,
+  type ReportColumn,
+  ReportTable,
+  type ReportTotals,
+} from '../../../components/report-table';
 import { formatEuros, formatNumber, formatPercentage } from '../../../lib/format';
 import { type PeriodOptions, reportPeriod } from '../../../lib/period';
 import { ReportExports } from '../../reports/components/report-exports';
@@ -30,13 +41,7 @@ export function SupplierSettlementPage() {
   const { from, to } = period;
   const report = useSupplierSettlement(from, to);
   const data = report.data?.from === from && report.data?.to === to ? report.data : undefined;
-  const phone = !Grid.useBreakpoint().sm;
 
-  const amount = (value: number, strong = false) => (
-    <Typography.Text strong={strong} style={money}>
-      {formatEuros(value)}
-    </Typography.Text>
-  );
   const rate = (row: Row) => {
     if (row.commissionType === null || row.commissionQuantity === null) return t('common.noValue');
     return row.commissionType === 'percentage'
@@ -44,117 +49,36 @@ export function SupplierSettlementPage() {
       : t('suppliers.perUnit', { amount: formatEuros(row.commissionQuantity) });
   };
 
-  const columns: TableColumnsType<Row> = [
+  const columns: ReportColumn<Row>[] = [
     {
       key: 'supplier',
       title: t('reports.settlement.supplier'),
-      render: (_v, row) => <Typography.Text strong>{row.supplierName}</Typography.Text>,
+      phone: 'title',
+      render: (row) => <Typography.Text strong>{row.supplierName}</Typography.Text>,
     },
-    {
-      key: 'rate',
-      title: t('reports.settlement.rate'),
-      align: 'right',
-      render: (_v, row) => <span style={{ whiteSpace: 'nowrap' }}>{rate(row)}</span>,
-    },
-    {
-      key: 'units',
-      title: t('reports.settlement.units'),
-      align: 'right',
-      render: (_v, row) => <span style={money}>{formatNumber(row.units)}</span>,
-    },
-    {
-      key: 'sales',
-      title: t('reports.settlement.sales'),
-      align: 'right',
-      render: (_v, row) => amount(row.sales),
-    },
-    {
-      key: 'commission',
-      title: t('reports.settlement.commission'),
-      align: 'right',
-      render: (_v, row) => amount(row.commission),
-    },
-    {
-      key: 'payable',
-      title: t('reports.settlement.payable'),
-      align: 'right',
-      render: (_v, row) => amount(row.payable, true),
-    },
+    figureColumn('rate', t('reports.settlement.rate'), (row) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{rate(row)}</span>
+    )),
+    figureColumn('units', t('reports.settlement.units'), (row) => reportCount(row.units)),
+    figureColumn('sales', t('reports.settlement.sales'), (row) => reportEuros(row.sales)),
+    figureColumn('commission', t('reports.settlement.commission'), (row) => reportEuros(row.commission)),
+    figureColumn('payable', t('reports.settlement.payable'), (row) => reportEuros(row.payable, true)),
   ];
 
-  const summary = (totals: SupplierSettlement['totals']) => (
-    <Table.Summary>
-      <Table.Summary.Row data-testid="settlement-totals">
-        <Table.Summary.Cell index={0} colSpan={2}>
-          <Typography.Text strong>{t('reports.settlement.totals')}</Typography.Text>
-        </Table.Summary.Cell>
-        <Table.Summary.Cell index={2} align="right">
-          <Typography.Text strong style={money}>
-            {formatNumber(totals.units)}
-          </Typography.Text>
-        </Table.Summary.Cell>
-        <Table.Summary.Cell index={3} align="right">
-          {amount(totals.sales, true)}
-        </Table.Summary.Cell>
-        <Table.Summary.Cell index={4} align="right">
-          {amount(totals.commission, true)}
-        </Table.Summary.Cell>
-        <Table.Summary.Cell index={5} align="right">
-          {amount(totals.payable, true)}
-        </Table.Summary.Cell>
-      </Table.Summary.Row>
-    </Table.Summary>
-  );
-
-  /** A card's lines: the supplier's own rate (when given), units, sales, commission and what is owed. */
-  const figureLines = (figures: SupplierSettlement['totals'], rateText?: string) => (
-    <Flex vertical gap={4}>
-      {[
-        ...(rateText === undefined ? [] : [['rate', t('reports.settlement.rate'), rateText] as const]),
-        ['units', t('reports.settlement.units'), formatNumber(figures.units)] as const,
-        ['sales', t('reports.settlement.sales'), formatEuros(figures.sales)] as const,
-        ['commission', t('reports.settlement.commission'), formatEuros(figures.commission)] as const,
-        ['payable', t('reports.settlement.payable'), formatEuros(figures.payable)] as const,
-      ].map(([key, label, value]) => (
-        <Flex key={key} justify="space-between" gap={16}>
-          <Typography.Text type={key === 'payable' ? undefined : 'secondary'} strong={key === 'payable'}>
-            {label}
-          </Typography.Text>
-          <Typography.Text strong={key === 'payable'} style={money}>
-            {value}
-          </Typography.Text>
-        </Flex>
-      ))}
-    </Flex>
-  );
-
-  const table = (settlement: SupplierSettlement) =>
-    // Six columns do not fit a phone: each supplier is a card of lines there, the totals the last one.
-    phone ? (
-      <Flex vertical gap={12} data-testid="settlement-cards">
-        {settlement.suppliers.map((row) => (
-          <Card key={row.supplierId} size="small" title={row.supplierName} data-testid="settlement-card">
-            {figureLines(row, rate(row))}
-          </Card>
-        ))}
-        <Card size="small" title={t('reports.settlement.totals')} data-testid="settlement-totals">
-          {figureLines(settlement.totals)}
-        </Card>
-      </Flex>
-    ) : (
-      <ReportScroll label={t('reports.settlement.title')}>
-        <Table<Row>
-          rowKey="supplierId"
-          columns={columns}
-          dataSource={settlement.suppliers}
-          pagination={false}
-          size="small"
-          loading={report.isFetching}
-          summary={() => summary(settlement.totals)}
-          data-testid="settlement-table"
-        />
-      </ReportScroll>
-    );
+  const totals = (figures: SupplierSettlement['totals']): ReportTotals => ({
+    label: t('reports.settlement.totals'),
+    cells: {
+      units: (
+        <Typography.Text strong style={money}>
+          {formatNumber(figures.units)}
+        </Typography.Text>
+      ),
+      sales: reportEuros(figures.sales, true),
+      commission: reportEuros(figures.commission, true),
+      payable: reportEuros(figures.payable, true),
+    },
+    testId: 'settlement-totals',
+  });
 
   return (
     <div data-testid="supplier-settlement">
@@ -201,7 +125,19 @@ export function SupplierSettlementPage() {
         testIdPrefix="settlement"
         skeletonRows={6}
       >
-        {(shown) => <Card styles={{ body: { padding: 16 } }}>{table(shown)}</Card>}
+        {(shown) => (
+          <Card styles={{ body: { padding: 16 } }}>
+            <ReportTable<Row>
+              label={t('reports.settlement.title')}
+              columns={columns}
+              rows={shown.suppliers}
+              rowKey={(row) => String(row.supplierId)}
+              loading={report.isFetching}
+              totals={totals(shown.totals)}
+              testId="settlement-table"
+            />
+          </Card>
+        )}
       </ReportStates>
     </div>
   );
