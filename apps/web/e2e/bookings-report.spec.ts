@@ -31,6 +31,15 @@ async function noSidewaysScroll(page: Page) {
   expect(widths.page, 'page-level horizontal scroll').toBeLessThanOrEqual(widths.view);
 }
 
+/** The test ids of the tables wider than their place (what would scroll sideways). */
+async function tablesScrollingSideways(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid$="-table"]')]
+      .filter((table) => table.scrollWidth > table.clientWidth + 1)
+      .map((table) => table.dataset.testid),
+  );
+}
+
 test('the bookings report: last month against the API, a calendar filter, CSV and XLSX', async ({ page }) => {
   test.setTimeout(240_000);
   await logIn(page, demo, { language: 'es', path: '/reports/bookings' });
@@ -112,5 +121,11 @@ test('the bookings report: last month against the API, a calendar filter, CSV an
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('heatmap')).toBeVisible();
   await noSidewaysScroll(page);
+  // On a phone each calendar and each product reads as a card: no table scrolls sideways either.
+  await expect(calendars.getByTestId('report-card')).toHaveCount(all.calendars.length);
+  await expect(
+    page.getByTestId('bookings-report-product-table').getByTestId('report-card').first(),
+  ).toBeVisible();
+  expect(await tablesScrollingSideways(page)).toEqual([]);
   expect(await seriousViolations(page), 'bookings report on a phone').toEqual([]);
 });

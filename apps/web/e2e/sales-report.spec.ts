@@ -104,5 +104,16 @@ test('the sales report: last month against the API, this year, refunds, CSV and 
     view: document.documentElement.clientWidth,
   }));
   expect(widths.page, 'page-level horizontal scroll').toBeLessThanOrEqual(widths.view);
+  // On a phone each payment method, product, type and refund reads as a card: no table scrolls sideways.
+  for (const table of ['method', 'product', 'type'])
+    await expect(
+      page.getByTestId(`sales-report-${table}-table`).getByTestId('report-card').first(),
+    ).toBeVisible();
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid$="-table"]')]
+      .filter((table) => table.scrollWidth > table.clientWidth + 1)
+      .map((table) => table.dataset.testid),
+  );
+  expect(wide, 'tables scrolling sideways').toEqual([]);
   expect(await seriousViolations(page), 'sales report on a phone').toEqual([]);
 });

@@ -208,5 +208,14 @@ test.describe('suppliers', () => {
       await expect(row).toContainText('34,00 €');
       await screenshots(page, `supplier-settlement-${language}`);
     }
+    // On a phone each supplier reads as a card of lines, the totals the last one, nothing sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table.getByTestId('report-card').filter({ hasText: renamed })).toContainText('34,00 €');
+    await expect(page.getByTestId('settlement-totals')).toContainText('34,00 €');
+    expect(
+      await table.evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+      'the settlement scrolls sideways',
+    ).toBe(true);
+    expect(await seriousViolations(page), 'settlement on a phone').toEqual([]);
   });
 });
