@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../test-support/csv.js';
 import type { Tx } from '../src/db/client.js';
 import { csvCell, csvText, dateTimeNumFmt, moneyNumFmt } from '../src/lib/tabular.js';
 import { exportListOf } from '../src/modules/exports/export-lists.js';
@@ -49,32 +50,7 @@ async function exported(token: string, list: ExportableList, body: ExportBody) {
 function csvLines(text: string): string[][] {
   expect(text.startsWith('\uFEFF')).toBe(true);
   expect(text.endsWith('\r\n')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.slice(1);
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
+  return parseCsv(text);
 }
 
 async function workbookOf(bytes: Buffer) {

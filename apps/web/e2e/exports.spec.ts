@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, type Download, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { parseCsv as parseCsvRows } from '../../../test-support/csv';
 import { admin, apiCall, demo, type Login, logIn, newCompany, seriousViolations, unique } from './support';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -29,32 +30,7 @@ interface Booking {
 /** A CSV as the server writes it (BOM, `;`, CRLF, quotes doubled) read into rows of cells. */
 function parseCsv(text: string): string[][] {
   expect(text.charCodeAt(0), 'a BOM first, for spreadsheets').toBe(0xfeff);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
+  return parseCsvRows(text);
 }
 
 /** Euros as the CSV writes them: a decimal comma, no grouping (-12,5 → "-12,50"). */
