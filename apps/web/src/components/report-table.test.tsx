@@ -48,12 +48,11 @@ describe('ReportTable', () => {
     setViewportWidth(1024);
     renderTable();
     const table = await screen.findByTestId('report');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Name',
-      'Kind',
-      'Units',
-      'Net',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Kind', 'Units', 'Net']);
     const body = within(table).getAllByRole('row').slice(1, 3);
     expect(body.map((row) => row.textContent)).toEqual(['MassageService160 €', 'CandleProduct240 €']);
     const totals = screen.getByTestId('totals');
