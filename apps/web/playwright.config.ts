@@ -46,7 +46,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     cwd: root,
     url: `http://127.0.0.1:${port}/health`,
-    timeout: 120_000,
+    // The demo seed takes ~40 s on an idle 2-core machine, 2.5–4 min on one busy with other builds.
+    timeout: 300_000,
     reuseExistingServer: false,
     // A stop it hears (the default kills it outright), so that it removes its database.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
