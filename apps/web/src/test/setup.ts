@@ -30,7 +30,8 @@ if (typeof window !== 'undefined' && !(window as { __mostradorTestSetup?: boolea
   // jsdom does not compute pseudo-element styles and says so on every antd scrollbar measurement.
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);
-  // Rendering antd under jsdom on a small machine takes seconds per test.
-  vi.setConfig({ testTimeout: 20_000 });
+  // Rendering antd under jsdom on a small machine takes seconds per test, and more beside the API's
+  // tests in the same run (CI saw the supplier form's test, 11–16 s alone, pass 20 s).
+  vi.setConfig({ testTimeout: 45_000 });
   afterEach(() => cleanup());
 }
