@@ -106,6 +106,10 @@ function sumOf(days: SalesDay[]): SalesSums {
 const averageTicketCents = (s: SalesSums) =>
   s.moneyOrders ? Math.round(s.moneySalesCents / s.moneyOrders) : 0;
 
+/** The chart's points: a day each over at most `maxDailyChartDays` days, else a month each. */
+const chartGranularity = (from: Day, to: Day) =>
+  daysBetween(from, to) + 1 <= maxDailyChartDays ? ('day' as const) : ('month' as const);
+
 /**
  * The chart's points: every day (or month) of the period, zeros included, against the same day (month)
  * a year before. A previous 29 February goes to this 28 February; a previous 28 February goes to this 29
@@ -113,7 +117,7 @@ const averageTicketCents = (s: SalesSums) =>
  * the previous period is drawn once.
  */
 function chartOf(from: Day, to: Day, days: SalesDay[]): NonNullable<Dashboard['chart']> {
-  const granularity = daysBetween(from, to) + 1 <= maxDailyChartDays ? 'day' : 'month';
+  const granularity = chartGranularity(from, to);
   const keyOf = granularity === 'day' ? dayKey : monthKey;
   const points = new Map<string, { key: string; current: number; previous: number }>();
   if (granularity === 'day') {
@@ -176,7 +180,7 @@ export function createDashboardService(deps: DashboardDeps) {
       const salesPart = async () => {
         if (!can('orders_find')) return { sales: null, chart: null };
         // A chart by month reads whole UTC days between the months' first midnights from the day summaries.
-        const monthly = daysBetween(from, to) + 1 > maxDailyChartDays;
+        const monthly = chartGranularity(from, to) === 'month';
         const monthStarts = (first: Day, last: Day) => {
           const starts: Date[] = [];
           for (let m = nextMonth(first); monthKey(m) <= monthKey(last); m = nextMonth(m))
