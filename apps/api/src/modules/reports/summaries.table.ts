@@ -15,46 +15,65 @@ import { licenses } from '../licenses/licenses.table.js';
  * products or calendars: a product whose lines all went away may be deleted, its zero rows staying.
  */
 
+/** The license a summary row belongs to (a fresh builder per table). */
+const licenseColumn = () => ({
+  licenseId: integer('license_id')
+    .notNull()
+    .references(() => licenses.id, { onDelete: 'cascade' }),
+});
+
+/** A booking summary's keys and figures, the same by hour and by day. */
+const bookingFigures = () => ({
+  bookingCalendarId: integer('booking_calendar_id').notNull(),
+  productId: integer('product_id').notNull(),
+  /** Not cancelled. */
+  bookings: integer('bookings').notNull().default(0),
+  /** The sum of their quantities (not cancelled). */
+  places: bigint('places', { mode: 'number' }).notNull().default(0),
+  /** Not cancelled and marked attended, not attended, or not marked. */
+  attended: integer('attended').notNull().default(0),
+  notAttended: integer('not_attended').notNull().default(0),
+  unmarked: integer('unmarked').notNull().default(0),
+  cancelled: integer('cancelled').notNull().default(0),
+  /** round(minutes) × spaces of those not cancelled. */
+  bookedPlaceMinutes: bigint('booked_place_minutes', { mode: 'number' }).notNull().default(0),
+});
+
+/** An order summary's keys and figures. */
+const orderFigures = () => ({
+  paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+  /** A refund order (with original_order_id), else a sale. */
+  refund: boolean('refund').notNull(),
+  orders: integer('orders').notNull().default(0),
+  /** The sum of their totals (negative for refunds). */
+  cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+});
+
+/** An order line summary's keys and figures. */
+const orderLineFigures = () => ({
+  productId: integer('product_id').notNull(),
+  refund: boolean('refund').notNull(),
+  /** Lines (the sales report's "sales that include it" counts lines). */
+  lines: integer('lines').notNull().default(0),
+  /** The sum of their quantities (negative for refunds). */
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+  cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+});
+
+const hourColumn = () => ({ hour: timestamp('hour', { withTimezone: true }).notNull() });
+const dayColumn = () => ({ day: timestamp('day', { withTimezone: true }).notNull() });
+
 /** Bookings by the hour they start, calendar and product. */
 export const bookingHours = pgTable(
   'booking_hours',
-  {
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    bookingCalendarId: integer('booking_calendar_id').notNull(),
-    productId: integer('product_id').notNull(),
-    /** Not cancelled. */
-    bookings: integer('bookings').notNull().default(0),
-    /** The sum of their quantities (not cancelled). */
-    places: bigint('places', { mode: 'number' }).notNull().default(0),
-    /** Not cancelled and marked attended, not attended, or not marked. */
-    attended: integer('attended').notNull().default(0),
-    notAttended: integer('not_attended').notNull().default(0),
-    unmarked: integer('unmarked').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    /** round(minutes) × spaces of those not cancelled. */
-    bookedPlaceMinutes: bigint('booked_place_minutes', { mode: 'number' }).notNull().default(0),
-  },
+  { ...licenseColumn(), ...hourColumn(), ...bookingFigures() },
   (t) => [primaryKey({ columns: [t.licenseId, t.hour, t.bookingCalendarId, t.productId] })],
 );
 
 /** Orders paid or refunded (status paid or refunded, with a payment date) by the hour of their payment. */
 export const orderHours = pgTable(
   'order_hours',
-  {
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
-    /** A refund order (with original_order_id), else a sale. */
-    refund: boolean('refund').notNull(),
-    orders: integer('orders').notNull().default(0),
-    /** The sum of their totals (negative for refunds). */
-    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
-  },
+  { ...licenseColumn(), ...hourColumn(), ...orderFigures() },
   (t) => [primaryKey({ columns: [t.licenseId, t.hour, t.paymentMethod, t.refund] })],
 );
 
@@ -64,19 +83,7 @@ export const orderHours = pgTable(
  */
 export const orderLineHours = pgTable(
   'order_line_hours',
-  {
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    productId: integer('product_id').notNull(),
-    refund: boolean('refund').notNull(),
-    /** Lines (the sales report's "sales that include it" counts lines). */
-    lines: integer('lines').notNull().default(0),
-    /** The sum of their quantities (negative for refunds). */
-    units: bigint('units', { mode: 'number' }).notNull().default(0),
-    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
-  },
+  { ...licenseColumn(), ...hourColumn(), ...orderLineFigures() },
   (t) => [primaryKey({ columns: [t.licenseId, t.hour, t.productId, t.refund] })],
 );
 
@@ -88,51 +95,18 @@ export const orderLineHours = pgTable(
  */
 export const bookingDays = pgTable(
   'booking_days',
-  {
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
-    day: timestamp('day', { withTimezone: true }).notNull(),
-    bookingCalendarId: integer('booking_calendar_id').notNull(),
-    productId: integer('product_id').notNull(),
-    bookings: integer('bookings').notNull().default(0),
-    places: bigint('places', { mode: 'number' }).notNull().default(0),
-    attended: integer('attended').notNull().default(0),
-    notAttended: integer('not_attended').notNull().default(0),
-    unmarked: integer('unmarked').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    bookedPlaceMinutes: bigint('booked_place_minutes', { mode: 'number' }).notNull().default(0),
-  },
+  { ...licenseColumn(), ...dayColumn(), ...bookingFigures() },
   (t) => [primaryKey({ columns: [t.licenseId, t.day, t.bookingCalendarId, t.productId] })],
 );
 
 export const orderDays = pgTable(
   'order_days',
-  {
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
-    day: timestamp('day', { withTimezone: true }).notNull(),
-    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
-    refund: boolean('refund').notNull(),
-    orders: integer('orders').notNull().default(0),
-    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
-  },
+  { ...licenseColumn(), ...dayColumn(), ...orderFigures() },
   (t) => [primaryKey({ columns: [t.licenseId, t.day, t.paymentMethod, t.refund] })],
 );
 
 export const orderLineDays = pgTable(
   'order_line_days',
-  {
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
-    day: timestamp('day', { withTimezone: true }).notNull(),
-    productId: integer('product_id').notNull(),
-    refund: boolean('refund').notNull(),
-    lines: integer('lines').notNull().default(0),
-    units: bigint('units', { mode: 'number' }).notNull().default(0),
-    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
-  },
+  { ...licenseColumn(), ...dayColumn(), ...orderLineFigures() },
   (t) => [primaryKey({ columns: [t.licenseId, t.day, t.productId, t.refund] })],
 );
