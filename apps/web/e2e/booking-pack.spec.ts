@@ -75,7 +75,10 @@ async function drawerSettled(page: Page) {
   await page.waitForTimeout(300);
 }
 
-/** Opens the drawer on tomorrow at `time` of the calendar for the customer, with the massage chosen. */
+/**
+ * Opens the drawer on the day after tomorrow at `time` of the calendar for the customer, with the massage
+ * chosen: always more than the 24 free-cancellation hours ahead, whatever the hour the suite runs at.
+ */
 async function openNewBooking(
   page: Page,
   calendarId: number,
@@ -86,6 +89,7 @@ async function openNewBooking(
   await page.goto(`/calendars/view/${calendarId}?customer=${customerId}`);
   const view = page.getByTestId('bookings-calendar');
   await expect(view.locator('.fc-timeGridDay-view')).toBeVisible();
+  await view.locator('.fc-next-button').click();
   await view.locator('.fc-next-button').click();
   await page.locator(`.fc-timegrid-slot-lane[data-time="${time}:00"]`).click({ position: { x: 40, y: 5 } });
   const drawer = page.getByTestId('booking-drawer');
