@@ -50,10 +50,11 @@ describe('BackendLayout on a desktop', () => {
     expect(within(banner).getByRole('button', { name: /Return to my account/ })).toBeTruthy();
   });
 
-  it('offers the theme picker to a super administrator only, and never under a brand', () => {
+  it('offers the theme picker to a super administrator only, and never under a brand', async () => {
     const admin = testUser({ roles: [SUPER_ADMIN] });
     const { unmount } = renderLayout(admin);
-    expect(screen.getByTestId('theme-picker')).toBeTruthy();
+    // Loaded with its colour picker after the menu (a chunk of its own).
+    expect(await screen.findByTestId('theme-picker')).toBeTruthy();
     unmount();
     renderLayout(admin, {
       ...testAppConfig,

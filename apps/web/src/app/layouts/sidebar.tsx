@@ -1,12 +1,14 @@
 import { Flex, Menu, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/session/api';
 import { isSuperAdmin, usePermissions } from '../../features/session/permissions';
 import { useAppContext } from '../app-context';
 import { menuEntries, selectedEntry, toMenuItems, visibleEntries } from '../menu';
-import { ThemePicker } from './theme-picker';
+
+// Only the super administrator sees it: its colour picker loads for him alone, after the menu.
+const ThemePicker = lazy(() => import('./theme-picker').then((m) => ({ default: m.ThemePicker })));
 
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -53,7 +55,11 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
           style={{ borderInlineEnd: 0 }}
         />
       </nav>
-      {showThemePicker && <ThemePicker />}
+      {showThemePicker && (
+        <Suspense fallback={null}>
+          <ThemePicker />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -6,13 +6,9 @@ import { useParams } from 'react-router';
 import { isApiError, useErrorMessage } from '../../api/errors';
 import { ButtonLink } from '../button-link';
 import { PageHeader } from '../page-header';
+import { parseRecordId } from './record-id';
 
-/** The `:id` of the address, or undefined when it cannot be a record's id. */
-export function parseRecordId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
+export { parseRecordId };
 
 /** The record id of the current address (`/…/edit/:id`). */
 export function useRecordId(): number | undefined {

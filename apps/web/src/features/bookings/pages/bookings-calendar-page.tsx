@@ -32,12 +32,12 @@ import {
   type Language,
 } from '@mostrador/contract';
 import { Alert, App, Button, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { useAppContext } from '../../../app/app-context';
-import { parseRecordId } from '../../../components/records/record-page';
+import { parseRecordId } from '../../../components/records/record-id';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { dayjs } from '../../../lib/dayjs';
 import { calendarColour, textColourOn } from '../../calendars/calendar-colour';
@@ -69,10 +69,17 @@ import {
   visibleHours,
 } from '../calendar-events';
 import { type AgendaEntry, AgendaView, mondayOf, weekRange } from '../components/agenda-view';
-import { BookingDrawer } from '../components/booking-drawer';
 import { BookingsHeader, bookingCustomerParam, bookingsCalendarPath } from '../components/bookings-header';
 import { CalendarLegend } from '../components/calendar-legend';
-import { ClassAttendees } from '../components/class-attendees';
+
+// The drawer's form (date picker, selects, the sale) and the class dialog load when first opened, not with
+// the calendar: they are not part of the screen's first paint.
+const BookingDrawer = lazy(() =>
+  import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
+);
+const ClassAttendees = lazy(() =>
+  import('../components/class-attendees').then((m) => ({ default: m.ClassAttendees })),
+);
 
 const locales: Record<Language, LocaleInput> = {
   ca: caLocale,
@@ -599,25 +606,29 @@ export function BookingsCalendarPage() {
         )}
       </Card>
       {openClass && (
-        <ClassAttendees
-          block={openClass}
-          calendarName={byId.get(openClass.bookingCalendarId)?.name ?? ''}
-          onOpen={(booking) => {
-            setOpenClass(undefined);
-            setDrawer({ booking });
-          }}
-          onClose={() => setOpenClass(undefined)}
-        />
+        <Suspense fallback={null}>
+          <ClassAttendees
+            block={openClass}
+            calendarName={byId.get(openClass.bookingCalendarId)?.name ?? ''}
+            onOpen={(booking) => {
+              setOpenClass(undefined);
+              setDrawer({ booking });
+            }}
+            onClose={() => setOpenClass(undefined)}
+          />
+        </Suspense>
       )}
       {drawer && (
-        <BookingDrawer
-          open
-          booking={drawer.booking}
-          draft={drawer.draft}
-          onClose={() => setDrawer(undefined)}
-          // Booked for the customer chosen before: the next booking is for whoever staff choose.
-          onCreated={drawer.draft?.customerId === undefined ? undefined : forCustomer.clear}
-        />
+        <Suspense fallback={null}>
+          <BookingDrawer
+            open
+            booking={drawer.booking}
+            draft={drawer.draft}
+            onClose={() => setDrawer(undefined)}
+            // Booked for the customer chosen before: the next booking is for whoever staff choose.
+            onCreated={drawer.draft?.customerId === undefined ? undefined : forCustomer.clear}
+          />
+        </Suspense>
       )}
     </div>
   );
