@@ -1,0 +1,202 @@
+// HTTP load with autocannon against 127.0.0.1, each response's latency kept to compute exact percentiles
+// (autocannon's own histogram reports p97.5, not p95), and the statements' replay from Node through the
+// same driver as the API, for the baseline each endpoint's figures are divided by.
+import { readFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+  count: number;
+  /** Completed requests per second over the run. */
+  rps: number;
+  /** Answers by HTTP status. */
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+export const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : Number.NaN;
+
+export function summarize(
+  times: number[],
+  seconds: number,
+  statuses: Record<string, number> = {},
+  errors = 0,
+) {
+  const sorted = times.slice().sort((a, b) => a - b);
+  return {
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    count: sorted.length,
+    rps: sorted.length / seconds,
+    statuses,
+    errors,
+  } satisfies Latency;
+}
+
+export interface Target {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  /** A body per request (the booking creation varies its start). */
+  body?: () => string;
+}
+
+/** `connections` clients sending `target` one request after the other for `seconds`. */
+export async function loadHttp(baseUrl: string, target: Target, connections: number, seconds: number) {
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  const headers = { ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) };
+  const instance = autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: target.method,
+        path: target.path,
+        headers,
+        ...(target.body
+          ? { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: target.body!() }) }
+          : {}),
+      },
+    ],
+  } as autocannon.Options);
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    times.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await instance;
+  return summarize(times, result.duration || seconds, statuses, result.errors + result.timeouts);
+}
+
+/** One request's statements as the driver received them (text, values, row mode, type parsers). */
+export type Statement = { kind: 'pg'; config: pg.QueryConfig } | { kind: 'pglite'; args: unknown[] };
+
+/**
+ * Records what the API sends to the database while `capture` runs: node-postgres' Client.query (every
+ * pool checkout ends there) or the embedded database's query and exec.
+ */
+export async function captureStatements(
+  pglite: PGlite | undefined,
+  capture: () => Promise<void>,
+): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  if (pglite) {
+    const query = pglite.query.bind(pglite);
+    const exec = pglite.exec.bind(pglite);
+    const target = pglite as unknown as Record<string, unknown>;
+    target.query = (...args: unknown[]) => {
+      statements.push({ kind: 'pglite', args: ['query', ...args] });
+      return (query as (...a: unknown[]) => unknown)(...args);
+    };
+    target.exec = (...args: unknown[]) => {
+      statements.push({ kind: 'pglite', args: ['exec', ...args] });
+      return (exec as (...a: unknown[]) => unknown)(...args);
+    };
+    try {
+      await capture();
+    } finally {
+      target.query = query;
+      target.exec = exec;
+    }
+    return statements;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const config =
+      typeof first === 'string'
+        ? { text: first, values: Array.isArray(second) ? second : undefined }
+        : { ...(first as pg.QueryConfig), ...(Array.isArray(second) ? { values: second } : {}) };
+    delete (config as { callback?: unknown }).callback;
+    statements.push({ kind: 'pg', config });
+    return original.apply(this, args);
+  };
+  try {
+    await capture();
+  } finally {
+    proto.query = original;
+  }
+  return statements;
+}
+
+/** The captured statements replayed one after the other, as one request would send them. */
+async function replay(client: pg.Client | PGlite, statements: Statement[]) {
+  for (const s of statements) {
+    if (s.kind === 'pg') await (client as pg.Client).query(s.config);
+    else {
+      const [method, ...args] = s.args as ['query' | 'exec', ...unknown[]];
+      await ((client as PGlite)[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+    }
+  }
+}
+
+/**
+ * The baseline: the statements sent straight from Node, by one client for the latency and by `clients`
+ * clients at once for the throughput, each for `seconds`. PostgreSQL gets a connection per client; the
+ * embedded database has one, which all clients share as the API's requests do.
+ */
+export async function loadSql(
+  database: { url?: string; pglite?: PGlite },
+  statements: Statement[],
+  clients: number,
+  seconds: number,
+) {
+  const connect = async () => {
+    if (database.pglite) return database.pglite;
+    const client = new pg.Client({ connectionString: database.url, options: '-c random_page_cost=1.1' });
+    await client.connect();
+    return client;
+  };
+  const run = async (n: number) => {
+    const connections = await Promise.all(Array.from({ length: n }, connect));
+    for (const c of connections) await replay(c, statements); // warm each connection
+    const times: number[] = [];
+    const end = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      connections.map(async (c) => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          await replay(c, statements);
+          times.push(performance.now() - t0);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    if (!database.pglite) await Promise.all(connections.map((c) => (c as pg.Client).end()));
+    return summarize(times, elapsed);
+  };
+  const single = await run(1);
+  const parallel = await run(clients);
+  return { latency: single, rps: parallel.rps };
+}
+
+/** A process's resident memory in bytes, from /proc. */
+export const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/** Samples a process's RSS every 100 ms until stopped; answers the peak. */
+export function rssSampler(pid: number) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {}
+  }, 100);
+  return {
+    peak: () => peak,
+    reset: () => {
+      peak = rssOf(pid);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
