@@ -11,25 +11,35 @@ import { getToken } from '../api/token';
 import { startSession } from '../features/auth/api';
 import { loadSession } from '../features/session/api';
 import { permissionsOf } from '../features/session/permissions';
-import { loadLanguage, resolveLanguage } from '../i18n/i18n';
+import { loadLanguage, preloadLanguage, resolveLanguage } from '../i18n/i18n';
 import { readCookie } from '../lib/cookies';
 import { createQueryClient, fetchAppConfig, tokenFromLoginUrl } from './boot';
 import { BootErrorPage } from './pages/boot-error-page';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadScreen } from './router';
 
 // The page's CSP forbids eval: zod's compiled fast path (`new Function`) would be refused on every parse.
 z.config({ jitless: true });
 
 async function boot(container: HTMLElement): Promise<void> {
-  const appConfig = await fetchAppConfig();
+  // Asked for at once rather than one after another: the language the visitor most likely reads (a branded
+  // host may choose another, known with the app config) and the code of the screen he opens.
+  const appConfigRead = fetchAppConfig();
+  const urlToken = tokenFromLoginUrl(window.location.pathname);
+  // Signed out, only the signed-out screens' texts (vite.config.ts); signing in reloads the page.
+  const signedIn = !!(urlToken || getToken());
+  preloadLanguage(resolveLanguage({ cookie: readCookie('lang'), navigatorLanguage: navigator.language }), {
+    signedIn,
+  });
+  if (!urlToken) preloadScreen(window.location.pathname, signedIn);
+  const appConfig = await appConfigRead;
   document.title = appConfig.appName;
   const language = resolveLanguage({
     brandLanguage: appConfig.brand?.language,
     cookie: readCookie('lang'),
     navigatorLanguage: navigator.language,
   });
-  const antdLocale = await loadLanguage(language);
+  const antdLocale = await loadLanguage(language, { signedIn });
   const queryClient = createQueryClient();
   const root = createRoot(container);
   const render = (node: ReactNode) =>
@@ -42,7 +52,6 @@ async function boot(container: HTMLElement): Promise<void> {
     );
 
   try {
-    const urlToken = tokenFromLoginUrl(window.location.pathname);
     if (urlToken) {
       await startSession(queryClient, urlToken, { replaceHistory: true });
       return;

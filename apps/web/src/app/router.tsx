@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
+import { loadWholeCatalogue } from '../i18n/i18n';
 import { FullPageSpinner } from './layouts/full-page-spinner';
 import { SimpleLayout } from './layouts/simple-layout';
 import { RouteErrorPage } from './pages/route-error-page';
-import { pages, routesFor } from './routes';
+import { appRoutes, pages, routesFor } from './routes';
 
 /** The spec's limit for loading a screen's code. */
 const chunkTimeoutMs = 120_000;
@@ -17,6 +18,11 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 
 function lazyPage(load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => ({ Component: await withTimeout(load()) });
+}
+
+async function dashboardSignedOut(): Promise<ComponentType> {
+  const [page] = await Promise.all([pages.dashboard(), loadWholeCatalogue()]);
+  return page;
 }
 
 const notFound: RouteObject = { path: '*', lazy: lazyPage(pages.notFound) };
@@ -61,7 +67,8 @@ export function createAppRoutes({ isAuthenticated, granted }: RouterSession): Ro
       element: <SimpleLayout />,
       children: [
         { id: 'login', path: '/login/:token?', lazy: lazyPage(pages.login) },
-        { id: 'dashboardDemo', path: '/one/backend/dashboard', lazy: lazyPage(pages.dashboard) },
+        // The demo dashboard reads the whole catalogue: signed out, only the login's part is loaded.
+        { id: 'dashboardDemo', path: '/one/backend/dashboard', lazy: lazyPage(dashboardSignedOut) },
         { ...notFound, path: '/one/*' },
         { path: '*', element: <Navigate to="/login" replace /> },
       ],
@@ -71,4 +78,21 @@ export function createAppRoutes({ isAuthenticated, granted }: RouterSession): Ro
 
 export function createAppRouter(session: RouterSession) {
   return createBrowserRouter(createAppRoutes(session));
+}
+
+/**
+ * Starts downloading the code of the screen at `pathname` (and of the layout around it) while the boot still
+ * waits on the app config, the language and the session, instead of after them: the router asks for the same
+ * modules later and gets them from the module map. Only a warm-up: a failure here is the router's to show.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean): void {
+  const loads: Array<Promise<unknown>> = [];
+  if (!signedIn) {
+    loads.push(matchPath('/one/backend/dashboard', pathname) ? pages.dashboard() : pages.login());
+  } else if (!matchPath('/login/:token?', pathname)) {
+    loads.push(import('./layouts/backend-layout'));
+    const route = appRoutes.find((candidate) => matchPath(candidate.path, pathname));
+    if (route) loads.push(route.page());
+  }
+  for (const load of loads) load.catch(() => {});
 }

@@ -7,8 +7,10 @@ import { withOurTexts } from './antd-locale';
 
 type Catalogue = Record<string, unknown>;
 
+type CatalogueLoader = () => Promise<{ default: Catalogue }>;
+
 /** One chunk per language: a user downloads only the catalogue he reads. */
-const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
+const catalogues: Record<Language, CatalogueLoader> = {
   ca: () => import('./locales/ca.json'),
   eu: () => import('./locales/eu.json'),
   es: () => import('./locales/es.json'),
@@ -19,6 +21,20 @@ const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
   pt: () => import('./locales/pt.json'),
   ru: () => import('./locales/ru.json'),
   zh: () => import('./locales/zh.json'),
+};
+
+/** The same cut to the signed-out screens' namespaces (vite.config.ts `signedOutNamespaces`): the login's first load. */
+const signedOutCatalogues: Record<Language, CatalogueLoader> = {
+  ca: () => import('./locales/ca.json?signed-out'),
+  eu: () => import('./locales/eu.json?signed-out'),
+  es: () => import('./locales/es.json?signed-out'),
+  en: () => import('./locales/en.json?signed-out'),
+  de: () => import('./locales/de.json?signed-out'),
+  fr: () => import('./locales/fr.json?signed-out'),
+  it: () => import('./locales/it.json?signed-out'),
+  pt: () => import('./locales/pt.json?signed-out'),
+  ru: () => import('./locales/ru.json?signed-out'),
+  zh: () => import('./locales/zh.json?signed-out'),
 };
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
@@ -62,10 +78,22 @@ export function resolveLanguage({ brandLanguage, cookie, navigatorLanguage }: La
   return defaultLanguage;
 }
 
-/** Loads the catalogue, antd locale and dayjs locale of one language and makes it current. */
-export async function loadLanguage(language: Language): Promise<Locale> {
+/**
+ * Starts downloading one language's catalogue and locales before it is known for sure to be the one (the
+ * brand's language comes with the app config): `loadLanguage` then finds them loaded.
+ */
+export function preloadLanguage(language: Language, { signedIn }: { signedIn: boolean }): void {
+  const catalogue = (signedIn ? catalogues : signedOutCatalogues)[language];
+  for (const load of [catalogue(), antdLocales[language](), dayjsLocales[language]()]) load.catch(() => {});
+}
+
+/**
+ * Loads the catalogue, antd locale and dayjs locale of one language and makes it current. Signed out, only
+ * the catalogue's signed-out namespaces (vite.config.ts `signedOutNamespaces`).
+ */
+export async function loadLanguage(language: Language, { signedIn = true } = {}): Promise<Locale> {
   const [catalogue, antdLocale] = await Promise.all([
-    catalogues[language](),
+    (signedIn ? catalogues : signedOutCatalogues)[language](),
     antdLocales[language](),
     dayjsLocales[language](),
   ]);
@@ -79,6 +107,14 @@ export async function loadLanguage(language: Language): Promise<Locale> {
   setDayjsLocale(dayjsLocaleOf(language));
   document.documentElement.lang = language;
   return withOurTexts(antdLocale.default, i18next.t);
+}
+
+/** The current language's whole catalogue, for a screen shown signed out that reads more than the login's texts. */
+export async function loadWholeCatalogue(): Promise<void> {
+  const language = i18next.language;
+  if (!isLanguage(language)) return;
+  const catalogue = await catalogues[language]();
+  i18next.addResourceBundle(language, 'translation', catalogue.default, true, true);
 }
 
 export { i18next };
