@@ -20,7 +20,6 @@ import ruLocale from '@fullcalendar/core/locales/ru';
 import zhLocale from '@fullcalendar/core/locales/zh-cn';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
-import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import {
@@ -71,6 +70,7 @@ import {
 import { type AgendaEntry, AgendaView, mondayOf, weekRange } from '../components/agenda-view';
 import { BookingsHeader, bookingCustomerParam, bookingsCalendarPath } from '../components/bookings-header';
 import { CalendarLegend } from '../components/calendar-legend';
+import { timeZonePlugin } from '../time-zone-plugin';
 
 // The drawer's form (date picker, selects, the sale) and the class dialog load when first opened, not with
 // the calendar: they are not part of the screen's first paint.
@@ -561,7 +561,7 @@ export function BookingsCalendarPage() {
             style={{ fontSize: token.fontSizeSM }}
           >
             <FullCalendar
-              plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, luxonPlugin]}
+              plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, timeZonePlugin]}
               timeZone={timeZone}
               locale={locales[language]}
               buttonText={buttonText}
