@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.js';
 
 /** The committed SQL migrations; found beside the sources and beside the bundle alike. */
@@ -14,6 +13,8 @@ export function migrationsFolder(): string {
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() };
   // Both migrators run the same SQL; they differ only in the driver type they accept.
-  if (database.kind === 'pglite') await migrate(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, config);
+  } else await migratePg(database.db as never, config);
 }

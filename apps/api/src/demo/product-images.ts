@@ -1,5 +1,4 @@
 import type { ProductType } from '@mostrador/contract';
-import sharp from 'sharp';
 import type { Services } from '../app.js';
 
 type Auth = Parameters<Services['files']['upload']>[0];
@@ -61,6 +60,7 @@ export async function uploadDemoProductImage(
     <rect width="600" height="600" fill="${background}"/>
     ${motif(product.type, light, dark)}
   </svg>`;
+  const { default: sharp } = await import('sharp');
   const data = await sharp(Buffer.from(svg)).png().toBuffer();
   const file = await services.files.upload(auth, {
     name: `${(product.reference ?? product.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import type { SmtpClient } from '../integrations/smtp.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
@@ -17,6 +16,7 @@ async function inlineImage(
 ): Promise<{ content: Buffer; contentType: string }> {
   let png = inlineCache.get(storageKey);
   if (!png) {
+    const { default: sharp } = await import('sharp');
     png = await sharp(content, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize({ width: inlineImageBox, height: inlineImageBox, fit: 'inside', withoutEnlargement: true })

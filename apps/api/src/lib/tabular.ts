@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import type { CellValue, Style } from 'exceljs';
 import { zoneOffsetMs } from './time.js';
 
 /**
@@ -153,7 +153,7 @@ export function csvText(column: TabularColumn, value: unknown, timeZone: string)
 export const csvCell = (value: string) => (/[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** A cell as exceljs takes it: numbers, booleans, Excel dates (UTC fields = the wall time), text. */
-export function xlsxValue(column: TabularColumn, value: unknown, timeZone: string): ExcelJS.CellValue {
+export function xlsxValue(column: TabularColumn, value: unknown, timeZone: string): CellValue {
   const word = wordOf(column, value);
   if (word !== undefined) return word;
   if (isEmpty(value)) return null;
@@ -272,6 +272,8 @@ async function entryTaken(entry: LegacyWritable | undefined, out: Writable) {
 }
 
 async function writeXlsx(batches: AsyncIterable<readonly TabularRow[]>, o: TabularOptions, out: Writable) {
+  // Loaded on the first XLSX: ~11 MB the API does not hold until someone exports to Excel.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -283,7 +285,7 @@ async function writeXlsx(batches: AsyncIterable<readonly TabularRow[]>, o: Tabul
   // One style object per column, given to every cell of it: exceljs keys the styles it has written by
   // the style object, and a cell's own copy (its default) costs a style lookup by XML per cell (a third
   // of a 100,000-row export's time).
-  const styles = o.columns.map((c): Partial<ExcelJS.Style> => {
+  const styles = o.columns.map((c): Partial<Style> => {
     const numFmt = c.values ? undefined : numFmts[c.type];
     return numFmt ? { numFmt } : {};
   });

@@ -7,7 +7,6 @@ import {
   formatCount,
   type Language,
 } from '@mostrador/contract';
-import PDFDocument from 'pdfkit';
 import { loadPdfFonts } from '../../lib/pdf-fonts.js';
 import { fill, type ReportLabels, reportLabels } from './report-labels.js';
 
@@ -80,7 +79,7 @@ const colors = {
 
 /** The closing report as a PDF: A4, the company's header, the figures, the four product tables, notes. */
 export async function renderCashRegisterReport(input: CashRegisterReportInput): Promise<Buffer> {
-  const fonts = await loadPdfFonts();
+  const [fonts, { default: PDFDocument }] = await Promise.all([loadPdfFonts(), import('pdfkit')]);
   const labels: ReportLabels = reportLabels[input.language] ?? reportLabels.en;
   const when = dateTimeFormat(input.language, input.timeZone);
   const registerLabel = fill(labels.register, { id: input.register.id });

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { resizeSizes, type StoredFile } from '@mostrador/contract';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { FileStorage } from './file-storage.js';
 import { createFilesRepository, type FileRow } from './files.repository.js';
 import { isImageType, sniffMimeType } from './sniff.js';
+
+/** sharp (libvips, tens of MB) is loaded on the first image, not with the API. */
+const loadSharp = async () => (await import('sharp')).default;
 
 const toFile = (row: FileRow): StoredFile => ({
   id: row.id,
@@ -37,7 +39,7 @@ const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/
  * header of is left to the decoding step, which says it is not an image.
  */
 async function assertNotTooLarge(data: Buffer, field: string) {
-  const meta = await sharp(data, { limitInputPixels: false })
+  const meta = await (await loadSharp())(data, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
   if (meta?.width && meta.height && meta.width * meta.height > maxInputPixels) throw tooLarge(field);
@@ -97,7 +99,9 @@ export function createFilesService(deps: {
         // Decoded whole (into a tiny thumbnail): a valid header over broken pixel data is not an image.
         const decodable =
           isImageType(mimeType) &&
-          (await sharp(upload.data, { limitInputPixels: maxInputPixels })
+          (await (
+            await loadSharp()
+          )(upload.data, { limitInputPixels: maxInputPixels })
             .resize(8, 8, { fit: 'inside' })
             .toBuffer()
             .then(
@@ -151,7 +155,7 @@ export function createFilesService(deps: {
       const original = await deps.storage.get(row.storageKey);
       if (!original) throw notFound();
       await assertNotTooLarge(original, 'id');
-      const data = await sharp(original, { limitInputPixels: maxInputPixels })
+      const data = await (await loadSharp())(original, { limitInputPixels: maxInputPixels })
         .rotate()
         .resize({ width, height, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 82 })

@@ -1,7 +1,4 @@
 import { formatCents, formatCount, type InvoiceType, type Language } from '@mostrador/contract';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { intlLocales } from '../../lib/intl-locales.js';
 import { loadPdfFonts } from '../../lib/pdf-fonts.js';
 import {
@@ -155,6 +152,7 @@ function labelled(language: Language, label: string, value: string): string {
 
 /** The AEAT tax QR as a PNG: level M, one module = 8 px, no quiet zone (the page leaves it blank). */
 async function qrPng(url: string): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 0, scale: 8 });
 }
 
@@ -165,6 +163,7 @@ async function logoImage(logo: Buffer | null | undefined): Promise<Buffer | null
   const jpeg = logo[0] === 0xff && logo[1] === 0xd8 && logo[2] === 0xff;
   if (png || jpeg) return logo;
   try {
+    const { default: sharp } = await import('sharp');
     return await sharp(logo).png().toBuffer();
   } catch {
     return null;
@@ -197,7 +196,8 @@ const colors = {
  * header on each page); the VAT breakdown per rate and the totals; a footer with the page numbers.
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  const [fonts, qr, logo] = await Promise.all([
+  const [{ default: PDFDocument }, fonts, qr, logo] = await Promise.all([
+    import('pdfkit'),
     loadPdfFonts(),
     invoice.verifactu ? qrPng(invoice.verifactu.qrUrl) : Promise.resolve(null),
     logoImage(invoice.logo),

@@ -1,6 +1,5 @@
 import { formatCents, type Language, languages } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../db/client.js';
 import { tabularContentTypes } from '../../lib/tabular.js';
 import { zonedToInstant, zoneOffsetMinutes } from '../../lib/time.js';
@@ -99,6 +98,7 @@ const numberFormats: Partial<Record<CellKind, string>> = {
  * euros, rates as percents, date-times as the company's local date-times.
  */
 export async function sheetsXlsx(sheets: Sheet[], timeZone: string): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Mostrador';
   const used = new Set<string>();
