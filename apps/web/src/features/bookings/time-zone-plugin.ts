@@ -44,8 +44,32 @@ function wallAsUtc(
   return date.getTime();
 }
 
-/** The zone's offset from UTC in minutes at an instant (luxon's IANAZone#offset). */
+/**
+ * Offsets already read, per zone and UTC minute: a view asks for the same slots' instants again and again, and
+ * Intl's formatToParts is the slow part. Exact: time zones change offset on whole minutes (only the local
+ * mean times before standard time have seconds, and those are not kept).
+ */
+const offsets = new Map<string, Map<number, number>>();
+
+/** The zone's offset from UTC in minutes at an instant (luxon's IANAZone#offset), cached by UTC minute. */
 export function zoneOffset(zone: string, ts: number): number {
+  let known = offsets.get(zone);
+  if (!known) {
+    known = new Map();
+    offsets.set(zone, known);
+  }
+  const minute = Math.floor(ts / 60_000);
+  const cached = known.get(minute);
+  if (cached !== undefined) return cached;
+  const offset = readOffset(zone, ts);
+  if (Number.isInteger(offset)) {
+    if (known.size >= 50_000) known.clear();
+    known.set(minute, offset);
+  }
+  return offset;
+}
+
+function readOffset(zone: string, ts: number): number {
   const fields: Record<string, string> = {};
   for (const part of formatOf(zone).formatToParts(new Date(ts))) fields[part.type] = part.value;
   let year = Number(fields.year);
