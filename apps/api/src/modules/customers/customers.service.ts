@@ -118,18 +118,7 @@ export function createCustomersService(deps: { db: Db }) {
   return {
     async list(auth: AuthContext, query: ListQuery) {
       const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
-      const valuesById = new Map<number, CustomerListItem['customFields']>();
-      for (const { customerId, ...value } of await repo.customFieldValuesOf(
-        auth.licenseId,
-        rows.map((r) => r.id),
-      )) {
-        valuesById.set(customerId, [...(valuesById.get(customerId) ?? []), value]);
-      }
-      const items: CustomerListItem[] = rows.map((r) => ({
-        ...r,
-        customFields: valuesById.get(r.id) ?? [],
-        createdAt: r.createdAt.toISOString(),
-      }));
+      const items: CustomerListItem[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
       return pageOf(items, count, query);
     },
     async get(auth: AuthContext, id: number): Promise<Customer> {
