@@ -187,10 +187,32 @@ async function newContext(
   });
 }
 
-/** The scripts one cold load of `url` downloads (module preloads included), until the network is idle. */
+/**
+ * What shows that a screen has rendered: the back office's menu (or its phone button), the login form, the
+ * boot's error panel. A 404 screen signed in has the menu too.
+ */
+const rendered = '[data-testid="main-menu"], [data-testid="open-menu"], #login-license, [role="alert"]';
+
+/**
+ * The scripts one cold load of `url` downloads (module preloads included): until the screen has rendered and
+ * the network has been quiet for a second (on a busy machine the boot may compute longer than the 500 ms of
+ * "network idle" between two requests, which would end the count early).
+ */
 async function loadScripts(context: BrowserContext, url: string): Promise<ScriptLoad[]> {
   const page = await context.newPage();
   const bodies = new Map<string, Promise<Buffer | null>>();
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on('request', () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  });
+  const settled = () => {
+    inFlight -= 1;
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script' || bodies.has(res.url())) return;
     bodies.set(
@@ -199,6 +221,12 @@ async function loadScripts(context: BrowserContext, url: string): Promise<Script
     );
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  await page.locator(rendered).first().waitFor({ timeout: 120_000 });
+  const deadline = Date.now() + 120_000;
+  while (inFlight > 0 || Date.now() - lastActivity < 1000) {
+    if (Date.now() > deadline) throw new Error(`${url}: the network never went quiet`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const scripts: ScriptLoad[] = [];
   for (const [file, body] of bodies) {
     const bytes = await body;
