@@ -1,3 +1,4 @@
+import { companyPermissions } from '@mostrador/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { loadWholeCatalogue } from '../i18n/i18n';
@@ -91,8 +92,11 @@ export function preloadScreen(pathname: string, signedIn: boolean): void {
     loads.push(matchPath('/one/backend/dashboard', pathname) ? pages.dashboard() : pages.login());
   } else if (!matchPath('/login/:token?', pathname)) {
     loads.push(import('./layouts/backend-layout'));
+    // Not a platform screen (licenses): a company's employee never opens those, and his 404 page would
+    // download it. The user's own permissions come with the session, later.
     const route = appRoutes.find((candidate) => matchPath(candidate.path, pathname));
-    if (route) loads.push(route.page());
+    if (route && (route.permissions ?? []).every((permission) => companyPermissions.includes(permission)))
+      loads.push(route.page());
   }
   for (const load of loads) load.catch(() => {});
 }
