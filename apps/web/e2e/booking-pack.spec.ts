@@ -228,6 +228,8 @@ test.describe('pack sessions', () => {
     await drawerSettled(page);
     await screenshots(page, 'booking-drawer-program-paid-en');
     await switchLanguage(page, 'es');
+    // Back on today: the booking is two days ahead (see openNewBooking).
+    await view.locator('.fc-next-button').click();
     await view.locator('.fc-next-button').click();
     await view
       .locator('.fc-event')
