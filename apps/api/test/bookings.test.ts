@@ -846,6 +846,39 @@ describe('booking list', () => {
     expect(idsOf((await readList(t, c.token, url, { orders: { duration: 'asc' } })).items)[0]).toBe(b2.id);
   });
 
+  it('reads each page by its keys first: every page is the slice of the whole list, in its order', async () => {
+    const { c } = await fixture();
+    const sorts = [
+      {},
+      { date: 'asc' },
+      { amount: 'desc' },
+      { customerName: 'asc' },
+      { productName: 'desc', date: 'asc' },
+      { calendarName: 'asc' },
+      { duration: 'asc' },
+      { attended: 'desc' },
+    ];
+    for (const orders of sorts) {
+      const whole = await readList(t, c.token, url, { orders, limit: 100 });
+      expect(whole.total).toBe(4);
+      for (const limit of [1, 3]) {
+        for (let page = 1; page <= Math.ceil(4 / limit); page++) {
+          const slice = await readList(t, c.token, url, { orders, limit, page });
+          expect(slice.total).toBe(4);
+          expect(slice.items).toEqual(whole.items.slice((page - 1) * limit, page * limit));
+        }
+      }
+      // Past the end: no rows, the total still counted.
+      const past = await readList(t, c.token, url, { orders, limit: 3, page: 3 });
+      expect(past).toMatchObject({ items: [], total: 4, page: 3, limit: 3 });
+    }
+    const none = await readList(t, c.token, url, { filters: { status: { eq: 'cancelled' } } });
+    expect(none).toMatchObject({ items: [], total: 0 });
+    expect(await readList(t, c.token, url, { query: 'Núñez', limit: 1, page: 2 })).toMatchObject({
+      total: 2,
+    });
+  });
+
   it('filters by calendar, product, customer, dates, attendance and status', async () => {
     const { c, thermal, facial, bea, b1, b2, b3, b4 } = await fixture();
     const ids = async (filters: Record<string, unknown>) =>

@@ -9,8 +9,9 @@ import {
   maxCountedRows,
   type Orders,
 } from '@mostrador/contract';
-import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../db/client.js';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
@@ -210,6 +211,65 @@ export async function countCapped(db: DbOrTx, table: PgTable, where: SQL): Promi
     .from(db.select({ one: sql`1` }).from(table).where(where).limit(cappedCountLimit).as('capped'));
   return row?.n ?? 0;
 }
+
+/** What `listClauses` answers, with the WHERE a repository may have narrowed further (a search). */
+export interface PageClauses {
+  where: SQL;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A page of a list and its capped count in one statement, "keys first". The page's keys are chosen on
+ * `table` alone (the WHERE, the ORDER BY and its tiebreaker, LIMIT/OFFSET, served by the table's
+ * indexes), then the rows of those keys only are read with `columns`, sorted again by the same ORDER BY
+ * (whose tiebreaker makes the order total, so it is exactly the keys' order). The names a list shows
+ * belong in `columns` as scalar subqueries by primary key (no joins): PostgreSQL plans each on its own
+ * instead of searching the join orders of a dozen tables, which cost more than running the page (15 ms
+ * against 1 ms for the bookings list), and they run for the page's rows only, not for every row an
+ * OFFSET skips (page 100 of the bookings: 92 ms → 2–4 ms). The count, capped as `countCapped`'s, is an
+ * uncorrelated subquery of the same statement: computed once, one round trip instead of two.
+ *
+ * An empty page carries no count: at the first page the count is 0; past the end it is counted apart.
+ * An export reading the list (`readingForExport`) runs `whole` instead, the list's plain query with its
+ * joins (its cursor needs the query to end with its LIMIT; it reads every row in one pass, where joins
+ * beat subqueries per row: 0.5 s against 11 s for 309k orders), with `countCapped`'s exact count.
+ */
+export async function keysFirstPage<F extends SelectedFields>(
+  db: DbOrTx,
+  table: PgTable,
+  key: PgColumn,
+  columns: F,
+  c: PageClauses,
+  whole: (c: PageClauses) => Promise<SelectResultFields<F>[]>,
+): Promise<{ rows: SelectResultFields<F>[]; count: number }> {
+  if (exportReading.getStore()) {
+    const [rows, count] = await Promise.all([whole(c), countCapped(db, table, c.where)]);
+    return { rows, count };
+  }
+  // The select builder's generic types cannot follow a table passed as a parameter.
+  const keys = db
+    .select({ key })
+    .from(table as PgTable)
+    .where(c.where)
+    .orderBy(...c.orderBy)
+    .limit(c.limit)
+    .offset(c.offset)
+    .as('page_keys');
+  const total = sql<number>`(select count(*)::int from (select 1 from ${table} where ${c.where}
+    limit ${cappedCountLimit}) capped)`;
+  const rows = (await db
+    .select({ ...columns, [totalKey]: total })
+    .from(table as PgTable)
+    .innerJoin(keys, eq(keys.key, key))
+    .orderBy(...c.orderBy)) as (SelectResultFields<F> & { [totalKey]?: number })[];
+  if (!rows.length) return { rows: [], count: c.offset ? await countCapped(db, table, c.where) : 0 };
+  const count = rows[0]![totalKey] ?? 0;
+  for (const row of rows) delete row[totalKey];
+  return { rows, count };
+}
+const totalKey = '__listTotal';
 
 export function pageOf<T>(items: T[], count: number, query: ListQuery): ListResult<T> {
   return { items, ...cappedTotal(count), page: query.page, limit: query.limit };

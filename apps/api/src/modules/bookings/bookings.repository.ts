@@ -1,7 +1,14 @@
+import type { OrderStatus } from '@mostrador/contract';
 import { and, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import {
+  keysFirstPage,
+  type ListSpec,
+  likePattern,
+  listClauses,
+  type ZonedListQuery,
+} from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
 import { customerBalances } from '../balances/balances.table.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
@@ -91,6 +98,11 @@ const listSpec: ListSpec = {
   tiebreaker: bookings.id,
 };
 
+/**
+ * A page's columns: the booking's own, the names by primary key as scalar subqueries (products,
+ * calendars and customers are never missing: not-null foreign keys), read for the page's rows only
+ * (see keysFirstPage). An export reads the same columns through joins (`joinedColumns`).
+ */
 const listColumns = {
   id: bookings.id,
   startsAt: bookings.startsAt,
@@ -103,6 +115,28 @@ const listColumns = {
   bookingCalendarId: bookings.bookingCalendarId,
   productId: bookings.productId,
   customerId: bookings.customerId,
+  image: productImage,
+  productName,
+  calendarName,
+  customerName: customerOf(sql`${customers.name}`) as SQL<string>,
+  customerSurname: customerOf(sql`${customers.surname}`) as SQL<string | null>,
+  customerEmail: customerOf(sql`${customers.email}`) as SQL<string | null>,
+  customerPhone: customerOf(sql`${customers.phone}`) as SQL<string | null>,
+  orderId: sql<number | null>`(select ${orderLines.orderId} from ${orderLines}
+    where ${orderLines.id} = ${bookings.orderLineId})`,
+  orderStatus: sql<OrderStatus | null>`(select (select ${orders.status} from ${orders} where ${orders.id} = ${orderLines.orderId})
+    from ${orderLines} where ${orderLines.id} = ${bookings.orderLineId})`,
+  giftVoucherCode: sql<string | null>`(select ${giftVouchers.code} from ${giftVouchers}
+    where ${giftVouchers.id} = ${bookings.giftVoucherId})`,
+  balanceName: sql<string | null>`(select (select ${products.name} from ${products}
+    where ${products.id} = ${customerBalances.productId})
+    from ${customerBalances} where ${customerBalances.id} = ${bookings.balanceId})`,
+  subscriptionName: sql<string | null>`(select (select ${products.name} from ${products}
+    where ${products.id} = ${subscriptions.productId})
+    from ${subscriptions} where ${subscriptions.id} = ${bookings.subscriptionId})`,
+};
+const joinedColumns = {
+  ...listColumns,
   image: products.image,
   productName: products.name,
   calendarName: bookingCalendars.name,
@@ -157,9 +191,9 @@ export function createBookingsRepository(db: DbOrTx) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(bookings.licenseId, licenseId));
       const where = term ? and(c.where, await matching(licenseId, term))! : c.where;
-      const [rows, count] = await Promise.all([
+      return keysFirstPage(db, bookings, bookings.id, listColumns, { ...c, where }, (p) =>
         db
-          .select(listColumns)
+          .select(joinedColumns)
           .from(bookings)
           .innerJoin(products, eq(products.id, bookings.productId))
           .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
@@ -171,13 +205,11 @@ export function createBookingsRepository(db: DbOrTx) {
           .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
           .leftJoin(subscriptions, eq(subscriptions.id, bookings.subscriptionId))
           .leftJoin(programProducts, eq(programProducts.id, subscriptions.productId))
-          .where(where)
-          .orderBy(...c.orderBy)
-          .limit(c.limit)
-          .offset(c.offset),
-        countCapped(db, bookings, where),
-      ]);
-      return { rows, count };
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      );
     },
     /**
      * Every confirmed booking starting in [from, to), of one calendar or all, in start order, with the

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@mostrador/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import { keysFirstPage, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { customers } from '../customers/customers.table.js';
 import { products } from '../products/products.table.js';
@@ -55,17 +55,22 @@ const listSpec: ListSpec = {
   tiebreaker: orders.id,
 };
 
+/**
+ * A page's columns: the order's own, its customer's (none for an order without one) as scalar
+ * subqueries by primary key, read for the page's rows only (see keysFirstPage). An export reads the
+ * same columns through a join (`joinedColumns`).
+ */
 const listColumns = {
   id: orders.id,
   originalOrderId: orders.originalOrderId,
   code: orders.code,
-  image: customers.image,
+  image: customerOf(sql`${customers.image}`) as SQL<number | null>,
   createdAt: orders.createdAt,
-  contactEmail: customers.email,
-  contactPhone: customers.phone,
-  companyName: customers.company,
-  name: customers.name,
-  surname: customers.surname,
+  contactEmail: customerOf(sql`${customers.email}`) as SQL<string | null>,
+  contactPhone: customerOf(sql`${customers.phone}`) as SQL<string | null>,
+  companyName: customerOf(sql`${customers.company}`) as SQL<string | null>,
+  name: customerOf(sql`${customers.name}`) as SQL<string | null>,
+  surname: customerOf(sql`${customers.surname}`) as SQL<string | null>,
   totalCents: orders.totalCents,
   status: orders.status,
   invoiceCode: orders.invoiceCode,
@@ -74,6 +79,16 @@ const listColumns = {
   paymentTransactionToken: orders.paymentTransactionToken,
   customerId: orders.customerId,
   cashRegisterId: orders.cashRegisterId,
+};
+
+const joinedColumns = {
+  ...listColumns,
+  image: customers.image,
+  contactEmail: customers.email,
+  contactPhone: customers.phone,
+  companyName: customers.company,
+  name: customers.name,
+  surname: customers.surname,
 };
 
 /** What a register's summary adds up, per payment method and sales or refunds. */
@@ -100,18 +115,16 @@ export function createOrdersRepository(db: DbOrTx) {
   return {
     async list(licenseId: number, query: ZonedListQuery) {
       const c = listClauses(query, listSpec, eq(orders.licenseId, licenseId));
-      const [rows, count] = await Promise.all([
+      return keysFirstPage(db, orders, orders.id, listColumns, c, (p) =>
         db
-          .select(listColumns)
+          .select(joinedColumns)
           .from(orders)
           .leftJoin(customers, eq(customers.id, orders.customerId))
-          .where(c.where)
-          .orderBy(...c.orderBy)
-          .limit(c.limit)
-          .offset(c.offset),
-        countCapped(db, orders, c.where),
-      ]);
-      return { rows, count };
+          .where(p.where)
+          .orderBy(...p.orderBy)
+          .limit(p.limit)
+          .offset(p.offset),
+      );
     },
     async find(licenseId: number, id: number) {
       const [row] = await db.select().from(orders).where(scope(licenseId, id));
