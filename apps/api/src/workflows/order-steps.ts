@@ -5,7 +5,6 @@ import type { AuthContext } from '../lib/auth-context.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { linkCharged, lockChargeable } from '../modules/bookings/booking-charges.js';
 import type { BookingsService } from '../modules/bookings/bookings.service.js';
-import { createCalendarsRepository } from '../modules/calendars/calendars.repository.js';
 import { createCashRegistersRepository } from '../modules/cash-registers/cash-registers.repository.js';
 import { createCustomersRepository } from '../modules/customers/customers.repository.js';
 import type { InvoicesService } from '../modules/invoices/invoices.service.js';
@@ -105,8 +104,9 @@ export const linesToBook = (lines: PricedLine[], written: { id: number }[], inde
   );
 
 /**
- * Books the lines through the bookings module in the order's transaction, calendars locked in id order
- * (no deadlock between orders). Answers the booking id of each line id.
+ * Books the lines through the bookings module in the order's transaction, the room of all of them locked
+ * first in one order (calendars in id order, then their days: no deadlock between orders). Answers the
+ * booking id of each line id.
  */
 export async function bookLines(
   tx: DbOrTx,
@@ -119,9 +119,15 @@ export async function bookLines(
 ) {
   const booked = new Map<number, number>();
   if (!toBook.length) return booked;
-  const calendarIds = [...new Set(toBook.map((b) => b.line.body.booking!.bookingCalendarId))];
-  for (const id of calendarIds.sort((a, b) => a - b))
-    await createCalendarsRepository(tx).lock(auth.licenseId, id);
+  await deps.bookings.lockForOrderLines(
+    tx,
+    auth,
+    toBook.map(({ line }) => ({
+      bookingCalendarId: line.body.booking!.bookingCalendarId,
+      startsAt: line.body.booking!.startsAt,
+      durationInMinutes: line.product.durationInMinutes,
+    })),
+  );
   for (const { index, lineId, line } of toBook) {
     try {
       const booking = await deps.bookings.bookForOrderLine(

@@ -22,6 +22,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageOf } from '../../lib/list.js';
 import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
+import { createBalancesRepository } from '../balances/balances.repository.js';
 import { returnPackSession, spendPackSession } from '../balances/booking-sessions.js';
 import {
   availability,
@@ -42,6 +43,7 @@ import type { MailsService } from '../mails/mails.service.js';
 import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkProgramBooking } from '../subscriptions/program-bookings.js';
+import { lockBookingRoom } from './booking-locks.js';
 import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
 
 type CreateBody = z.output<typeof bookingBody>;
@@ -176,9 +178,23 @@ export function createBookingsService(deps: {
   }
 
   /**
+   * Locks the calendar `calendarId` for a booking of `length` minutes at `startsAt` (`lockBookingRoom`:
+   * the row in share mode, the UTC days of the interval) and answers its row, or 400 when unknown.
+   */
+  async function lockRoom(tx: DbOrTx, licenseId: number, calendarId: number, startsAt: Date, length: number) {
+    const endsAt = new Date(startsAt.getTime() + length * MINUTE);
+    const calendar = (await lockBookingRoom(tx, licenseId, [{ calendarId, startsAt, endsAt }])).get(
+      calendarId,
+    );
+    if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
+    return calendar;
+  }
+
+  /**
    * Whether `quantity` units of `length` minutes, each taking `unitSpaces`, may start at `startsAt` on
-   * the locked calendar: every rule of the engine, against the confirmed bookings around it (but
-   * `exceptId`). Throws the refusal's 409.
+   * the locked calendar (its days locked over the booking's interval: the room is the only rule that
+   * reads other bookings, and only those overlapping it): every rule of the engine, against the
+   * confirmed bookings around it (but `exceptId`). Throws the refusal's 409.
    */
   async function checkRoom(
     tx: DbOrTx,
@@ -367,8 +383,9 @@ export function createBookingsService(deps: {
 
     /**
      * Books `quantity` units of the product for the customer at `startsAt`. The calendar's row is locked
-     * while its bookings are read, checked and written, so bookings of one calendar are taken one at a
-     * time and never exceed its capacity.
+     * in share mode and the UTC days of the booking's interval for update while its bookings are read,
+     * checked and written (`booking-locks.ts`), so overlapping bookings of one calendar are taken one at
+     * a time and never exceed its capacity, and a change of the calendar waits for them.
      */
     async create(auth: AuthContext, body: CreateBody): Promise<Booking> {
       const startsAt = startOf(auth, body.startsAt);
@@ -394,8 +411,7 @@ export function createBookingsService(deps: {
       const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
-          const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, body.bookingCalendarId);
-          if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
+          const calendar = await lockRoom(tx, auth.licenseId, body.bookingCalendarId, startsAt, length);
           await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: body.quantity });
           // The voucher is locked after the calendar, as everywhere: parallel bookings with one code
           // take turns on it and cannot deadlock.
@@ -409,6 +425,9 @@ export function createBookingsService(deps: {
               productId: product.id,
               startsAt,
             });
+          // The pack's row is locked before the booking's insert, whose foreign key takes it in key-share
+          // mode: parallel bookings on one pack would each hold that and then wait for the others'.
+          if (balanceId !== undefined) await createBalancesRepository(tx).lock(auth.licenseId, balanceId);
           const inserted = await createBookingsRepository(tx).insert(auth.licenseId, {
             bookingCalendarId: calendar.id,
             productId: product.id,
@@ -428,7 +447,7 @@ export function createBookingsService(deps: {
             balanceId: balanceId ?? null,
             subscriptionId: subscriptionId ?? null,
           });
-          // The pack is locked after the calendar too; its session names the booking it paid.
+          // The pack, locked after the calendar too, is spent: its session names the booking it paid.
           if (balanceId !== undefined)
             await spendPackSession(tx, auth.licenseId, {
               balanceId,
@@ -453,9 +472,32 @@ export function createBookingsService(deps: {
     },
 
     /**
+     * Locks the room of an order's bookings at once, before any is booked (`lockBookingRoom`: their
+     * calendars in id order, then every UTC day of every line in one ascending order), so that orders
+     * booking on several days or calendars never deadlock. A line without a valid start or a duration
+     * is left out: `bookForOrderLine` refuses it before it locks anything.
+     */
+    async lockForOrderLines(
+      tx: DbOrTx,
+      auth: AuthContext,
+      lines: { bookingCalendarId: number; startsAt: string; durationInMinutes: number | null }[],
+    ) {
+      await lockBookingRoom(
+        tx,
+        auth.licenseId,
+        lines.flatMap((l) => {
+          const startsAt = parseClientInstant(l.startsAt, auth.timeZone);
+          if (!startsAt || l.durationInMinutes === null) return [];
+          const endsAt = new Date(startsAt.getTime() + l.durationInMinutes * MINUTE);
+          return [{ calendarId: l.bookingCalendarId, startsAt, endsAt }];
+        }),
+      );
+    },
+
+    /**
      * Books an order line's units inside the order's transaction `tx`: the checks of `create` on the
-     * locked calendar, the booking linked to the line. The customer is the order's, already checked.
-     * Fields in refusals are the booking's own (bookingCalendarId, startsAt, productId).
+     * locked calendar and days, the booking linked to the line. The customer is the order's, already
+     * checked. Fields in refusals are the booking's own (bookingCalendarId, startsAt, productId).
      */
     async bookForOrderLine(
       tx: DbOrTx,
@@ -475,9 +517,9 @@ export function createBookingsService(deps: {
       const startsAt = startOf(auth, b.startsAt);
       const problem = productProblem(b.product, b.bookingCalendarId);
       if (problem) throw invalid(problem.field, problem.message);
-      const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, b.bookingCalendarId);
-      if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
       const length = b.product.durationInMinutes!;
+      // Already held when the order locked all its lines' room at once (`lockForOrderLines`).
+      const calendar = await lockRoom(tx, auth.licenseId, b.bookingCalendarId, startsAt, length);
       const unitSpaces = b.product.spacesOccupiedInTheCalendar ?? 1;
       await checkRoom(tx, auth, calendar, { startsAt, length, unitSpaces, quantity: b.quantity });
       const booking = await createBookingsRepository(tx).insert(auth.licenseId, {
@@ -595,15 +637,16 @@ export function createBookingsService(deps: {
           const unitSpaces = booking.spaces / booking.quantity;
           const spaces = body.quantity * unitSpaces;
           if (moved || spaces > booking.spaces) {
-            // Calendars locked in id order: two moves between the same calendars cannot deadlock.
-            const calendarIds = [...new Set([booking.bookingCalendarId, body.bookingCalendarId])].sort(
-              (x, y) => x - y,
-            );
-            const locked = new Map<number, CalendarRow>();
-            for (const calendarId of calendarIds) {
-              const calendar = await createCalendarsRepository(tx).lock(auth.licenseId, calendarId);
-              if (calendar) locked.set(calendarId, calendar);
-            }
+            // Both calendars and the days of the place it leaves and of the one it takes, all at once in
+            // one order: two moves between the same calendars cannot deadlock.
+            const locked = await lockBookingRoom(tx, auth.licenseId, [
+              { calendarId: booking.bookingCalendarId, startsAt: booking.startsAt, endsAt: booking.endsAt },
+              {
+                calendarId: body.bookingCalendarId,
+                startsAt,
+                endsAt: new Date(startsAt.getTime() + length * MINUTE),
+              },
+            ]);
             const calendar = locked.get(body.bookingCalendarId);
             if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
             if (moved) {

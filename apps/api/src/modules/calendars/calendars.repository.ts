@@ -1,5 +1,5 @@
 import type { AnomalyType } from '@mostrador/contract';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countCapped, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { bookingCalendarAnomalies, bookingCalendars } from './calendars.table.js';
@@ -64,10 +64,28 @@ export function createCalendarsRepository(db: DbOrTx) {
       const [row] = await db.select().from(bookingCalendars).where(scope(licenseId, id));
       return row;
     },
-    /** The calendar, locked until the transaction ends: its anomalies are checked and written one at a time. */
+    /**
+     * The calendar, locked until the transaction ends: its anomalies are checked and written one at a
+     * time, and no booking on it is being checked or written meanwhile (they hold it in share mode).
+     */
     async lock(licenseId: number, id: number) {
       const [row] = await db.select().from(bookingCalendars).where(scope(licenseId, id)).for('update');
       return row;
+    },
+    /**
+     * The license's calendars among `ids`, locked in share mode in id order until the transaction ends:
+     * bookings on them go on together (each under its days' locks, `bookings/booking-locks.ts`) while a
+     * change of a calendar or of its anomalies (`lock`, or an UPDATE of the row) waits for them, and
+     * they for it.
+     */
+    async lockForBookings(licenseId: number, ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .select()
+        .from(bookingCalendars)
+        .where(and(eq(bookingCalendars.licenseId, licenseId), inArray(bookingCalendars.id, ids)))
+        .orderBy(bookingCalendars.id)
+        .for('share');
     },
     async insert(licenseId: number, values: CalendarValues) {
       const [row] = await db
