@@ -1,5 +1,4 @@
 import {
-  type AvailabilityItem,
   type availabilityQuery,
   type Booking,
   type BookingListItem,
@@ -25,7 +24,8 @@ import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
 import { createBalancesRepository } from '../balances/balances.repository.js';
 import { returnPackSession, spendPackSession } from '../balances/booking-sessions.js';
 import {
-  availability,
+  availabilityColumns,
+  availabilityItemsJson,
   checkStart,
   freeSpacesDuring,
   rulesOf,
@@ -43,6 +43,7 @@ import type { MailsService } from '../mails/mails.service.js';
 import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkProgramBooking } from '../subscriptions/program-bookings.js';
+import { availabilityReads } from './availability-reads.js';
 import { lockBookingRoom } from './booking-locks.js';
 import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
 
@@ -261,29 +262,29 @@ export function createBookingsService(deps: {
   return {
     /**
      * The start times of the product on the calendar over the local days [from, to), with their free
-     * spaces, and the periods closed by anomalies.
+     * spaces, and the periods closed by anomalies: the JSON of the contract's `availabilitySchema`,
+     * written by the engine from its columns (`availabilityItemsJson`), since a 60-day window holds
+     * thousands of items.
      */
-    async availability(auth: AuthContext, calendarId: number, query: AvailabilityQuery) {
-      const [calendar, product] = await Promise.all([
+    async availabilityJson(auth: AuthContext, calendarId: number, query: AvailabilityQuery) {
+      const day = (date: string) => {
+        const [year, month, d] = date.split('-').map(Number);
+        return zonedToInstant({ year: year!, month: month!, day: d! }, auth.timeZone);
+      };
+      // A day's margin each side covers a DST change; starts near the end reach on by the product's
+      // length (added by availabilityReads, so the three reads go at once).
+      const from = new Date(day(query.from).getTime() - DAY);
+      const to = new Date(day(query.to).getTime() + DAY);
+      const [calendar, product, { anomalies, bookings: existing }] = await Promise.all([
         createCalendarsRepository(db).find(auth.licenseId, calendarId),
         createProductsRepository(db).find(auth.licenseId, query.productId),
+        availabilityReads(db, auth.licenseId, calendarId, query.productId, from, to),
       ]);
       if (!calendar) throw notFound();
       const problem = productProblem(product, calendarId);
       if (problem) throw invalid('productId', problem.message);
       const length = product!.durationInMinutes!;
-      const day = (date: string) => {
-        const [year, month, d] = date.split('-').map(Number);
-        return zonedToInstant({ year: year!, month: month!, day: d! }, auth.timeZone);
-      };
-      // A day's margin each side covers a DST change; starts near the end reach on by the product's length.
-      const from = new Date(day(query.from).getTime() - DAY);
-      const to = new Date(day(query.to).getTime() + length * MINUTE + DAY);
-      const [anomalies, existing] = await Promise.all([
-        createAnomaliesRepository(db).between(auth.licenseId, calendarId, from, to),
-        repo.occupancyBetween(auth.licenseId, calendarId, from, to),
-      ]);
-      const items = availability({
+      const columns = availabilityColumns({
         timeZone: auth.timeZone,
         now: new Date(),
         from: query.from,
@@ -293,16 +294,7 @@ export function createBookingsService(deps: {
         product: { durationInMinutes: length, spaces: product!.spacesOccupiedInTheCalendar ?? 1 },
         bookings: existing,
       });
-      return {
-        items: items.map(
-          (i): AvailabilityItem => ({
-            startsAt: i.startsAt.toISOString(),
-            endsAt: i.endsAt.toISOString(),
-            freeSpaces: i.freeSpaces,
-            status: i.status,
-          }),
-        ),
-      };
+      return `{"items":${availabilityItemsJson(columns)}}`;
     },
 
     async list(auth: AuthContext, query: ListQuery) {

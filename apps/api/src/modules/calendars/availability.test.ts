@@ -5,6 +5,8 @@ import {
   type AvailabilityInput,
   type AvailabilityItem,
   availability,
+  availabilityColumns,
+  availabilityItemsJson,
   type BookableProduct,
   type CalendarRules,
   checkStart,
@@ -950,6 +952,54 @@ describe('availability: properties', () => {
         expect(actual).toEqual(expectedStarts(input));
       }),
       { numRuns },
+    );
+  });
+
+  it('writes its columns as exactly the JSON of the items the API schema encodes', () => {
+    fc.assert(
+      fc.property(scenario, ({ input }) => {
+        const items = availability(input).map((i) => ({
+          startsAt: i.startsAt.toISOString(),
+          endsAt: i.endsAt.toISOString(),
+          freeSpaces: i.freeSpaces,
+          status: i.status,
+        }));
+        expect(availabilityItemsJson(availabilityColumns(input))).toBe(JSON.stringify(items));
+      }),
+      { numRuns },
+    );
+  });
+
+  it('writes instants of any year, millisecond and day as Date.toISOString does', () => {
+    const input = (t: number): AvailabilityInput => ({
+      timeZone: 'UTC',
+      now: new Date(-8.64e15),
+      from: '1970-01-01',
+      to: '1970-01-02',
+      calendar: {
+        schedule: Object.fromEntries(weekdays.map((d) => [d, []])) as unknown as WeeklySchedule,
+        duration: 60,
+        maximumConcurrentBookings: 1,
+        minimumMinutesInAdvanceForBooking: 0,
+        maximumDaysOfBookingForecast: null,
+        minimumProductDuration: null,
+      },
+      anomalies: [{ type: 'close', startsAt: new Date(t), endsAt: new Date(t + 1) }],
+      product: { durationInMinutes: 60, spaces: 1 },
+      bookings: [],
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: -62_198_755_200_000, max: 253_402_300_799_999 }), (t) => {
+        const { closed, ...rest } = availabilityColumns(input(0));
+        const json = availabilityItemsJson({ ...rest, closed: [[t, t + 1]] });
+        expect(JSON.parse(json)[0]).toEqual({
+          startsAt: new Date(t).toISOString(),
+          endsAt: new Date(t + 1).toISOString(),
+          freeSpaces: 0,
+          status: 'exceptionally_closed',
+        });
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -453,36 +453,80 @@ function freeSpacesOf(calendar: CalendarRules, peak: number): number {
 // The engine
 
 /**
+ * What `availability` answers, as columns: no object per start time (a 60-day window has thousands).
+ * The items, sorted by startsAt, are the start times and the closed periods merged: a closed period
+ * comes before the start times at or after its own start.
+ */
+export interface AvailabilityColumns {
+  /** The start times, ascending (milliseconds). */
+  starts: Float64Array;
+  /** The free spaces at each start time. */
+  freeSpaces: Float64Array;
+  /** The product's length (milliseconds): a start time's item ends that much after it. */
+  length: number;
+  /** The spaces one unit of the product takes: a start time is reservable with at least that many free. */
+  spaces: number;
+  /** The closed periods overlapping the window, merged and clipped to it (milliseconds), ascending. */
+  closed: Interval[];
+}
+
+/**
  * The start times of `product` in the window [from, to) of local dates, with their free spaces, and
  * one 'exceptionally_closed' item per closed period ('close' anomalies, overlapping ones merged)
  * overlapping the window, clipped to it. Sorted by startsAt.
  */
 export function availability(input: AvailabilityInput): AvailabilityItem[] {
+  const { starts, freeSpaces, length, spaces, closed } = availabilityColumns(input);
+  const closedItem = ([s, e]: Interval): AvailabilityItem => ({
+    startsAt: new Date(s),
+    endsAt: new Date(e),
+    freeSpaces: 0,
+    status: 'exceptionally_closed',
+  });
+  const items: AvailabilityItem[] = [];
+  let c = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const s = starts[i]!;
+    while (c < closed.length && closed[c]![0] <= s) items.push(closedItem(closed[c++]!));
+    items.push({
+      startsAt: new Date(s),
+      endsAt: new Date(s + length),
+      freeSpaces: freeSpaces[i]!,
+      status: freeSpaces[i]! >= spaces ? 'reservable' : 'unavailable',
+    });
+  }
+  while (c < closed.length) items.push(closedItem(closed[c++]!));
+  return items;
+}
+
+/** The engine of `availability`, answering columns. */
+export function availabilityColumns(input: AvailabilityInput): AvailabilityColumns {
   const { calendar, product, anomalies } = input;
   validateRules(calendar, product);
+  const length = product.durationInMinutes * MINUTE;
+  const none = {
+    starts: new Float64Array(0),
+    freeSpaces: new Float64Array(0),
+    length,
+    spaces: product.spaces,
+  };
   const clock = new ZoneClock(input.timeZone);
   const firstDay = dayNumber(input.from);
   const endDay = dayNumber(input.to);
-  if (endDay <= firstDay) return [];
+  if (endDay <= firstDay) return { ...none, closed: [] };
   const windowStart = clock.midnight(firstDay);
   const windowEnd = clock.midnight(endDay);
 
   const closed = mergeIntervals(periods(anomalies, 'close'));
-  const closedItems: AvailabilityItem[] = closed
+  const closedItems = closed
     .filter(([s, e]) => s < windowEnd && e > windowStart)
-    .map(([s, e]) => ({
-      startsAt: new Date(Math.max(s, windowStart)),
-      endsAt: new Date(Math.min(e, windowEnd)),
-      freeSpaces: 0,
-      status: 'exceptionally_closed',
-    }));
-  if (isTooShort(calendar, product)) return closedItems;
+    .map(([s, e]): Interval => [Math.max(s, windowStart), Math.min(e, windowEnd)]);
+  if (isTooShort(calendar, product)) return { ...none, closed: closedItems };
 
   const now = input.now.getTime();
   const minStart = Math.max(windowStart, earliestStart(calendar, now));
   const maxStart = Math.min(windowEnd, forecastEnd(clock, calendar, now)); // excluded
   const step = calendar.duration * MINUTE;
-  const length = product.durationInMinutes * MINUTE;
 
   // Schedule ranges from the day before the window to as far as a start's interval may reach.
   const ranges = scheduleRanges(
@@ -523,22 +567,56 @@ export function availability(input: AvailabilityInput): AvailabilityItem[] {
     if (interval && interval[0] <= s && s + length <= interval[1]) starts[n++] = s;
   }
 
-  const peaks = peakLoads(occupancy(input.bookings), starts.subarray(0, n), length);
-  const items: AvailabilityItem[] = [];
+  const kept = starts.subarray(0, n);
+  const freeSpaces = peakLoads(occupancy(input.bookings), kept, length);
+  for (let i = 0; i < n; i++) freeSpaces[i] = freeSpacesOf(calendar, freeSpaces[i]!);
+  return { starts: kept, freeSpaces, length, spaces: product.spaces, closed: closedItems };
+}
+
+/**
+ * The items of `availability` as the API's JSON array, written straight from the columns: exactly
+ * `JSON.stringify` of the contract's items (`startsAt`, `endsAt` as ISO strings, `freeSpaces`, `status`,
+ * in that order), without an object, a `Date` or a validation per start time.
+ */
+export function availabilityItemsJson({ starts, freeSpaces, length, spaces, closed }: AvailabilityColumns) {
+  const iso = isoWriter();
+  const parts: string[] = [];
+  const closedItem = ([s, e]: Interval) =>
+    `{"startsAt":"${iso(s)}","endsAt":"${iso(e)}","freeSpaces":0,"status":"exceptionally_closed"}`;
   let c = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < starts.length; i++) {
     const s = starts[i]!;
-    while (c < closedItems.length && closedItems[c]!.startsAt.getTime() <= s) items.push(closedItems[c++]!);
-    const freeSpaces = freeSpacesOf(calendar, peaks[i]!);
-    items.push({
-      startsAt: new Date(s),
-      endsAt: new Date(s + length),
-      freeSpaces,
-      status: freeSpaces >= product.spaces ? 'reservable' : 'unavailable',
-    });
+    while (c < closed.length && closed[c]![0] <= s) parts.push(closedItem(closed[c++]!));
+    const free = freeSpaces[i]!;
+    parts.push(
+      `{"startsAt":"${iso(s)}","endsAt":"${iso(s + length)}","freeSpaces":${JSON.stringify(free)},"status":"${free >= spaces ? 'reservable' : 'unavailable'}"}`,
+    );
   }
-  while (c < closedItems.length) items.push(closedItems[c++]!);
-  return items;
+  while (c < closed.length) parts.push(closedItem(closed[c++]!));
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * `new Date(t).toISOString()`, with each UTC day's "YYYY-MM-DDT" written once: the start times of a
+ * window fall on a few dozen days. Instants outside years 0–9999 (six-digit years) go to `Date`.
+ */
+function isoWriter(): (t: number) => string {
+  let day = Number.NaN;
+  let prefix = '';
+  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  return (t) => {
+    const d = Math.floor(t / DAY);
+    if (d !== day) {
+      day = d;
+      const text = new Date(d * DAY).toISOString();
+      prefix = text.length === 24 ? text.slice(0, 11) : '';
+    }
+    if (!prefix) return new Date(t).toISOString();
+    const ms = t - d * DAY;
+    const millis = ms % 1000;
+    const seconds = Math.floor(ms / 1000);
+    return `${prefix}${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}.${millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : millis}Z`;
+  };
 }
 
 /**

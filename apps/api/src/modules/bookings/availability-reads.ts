@@ -1,0 +1,75 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
+import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
+import { products } from '../products/products.table.js';
+import { bookings } from './bookings.table.js';
+
+/**
+ * A booking lasts at most a product's longest duration (43,200 minutes, the contract's limit), so the
+ * bookings overlapping the window started less than this before it: the occupancy index's range starts
+ * there (as `occupancyBetween` in bookings.repository.ts).
+ */
+const longestBookingMs = 43_200 * 60_000;
+
+/**
+ * What the availability of a product on a calendar over [from, to + the product's length) reads, in one
+ * statement: its anomalies there and
+ * the spaces its confirmed bookings take there, grouped by interval (the occupancy index alone). Both
+ * come back as one value each, instants as epoch milliseconds, instead of a row (and two timestamps
+ * parsed into `Date`s) per interval: 60 days of a busy calendar are ~1,500 intervals. The rows are those
+ * of the calendars repository's `between` and the bookings repository's `occupancyBetween`.
+ */
+export async function availabilityReads(
+  db: DbOrTx,
+  licenseId: number,
+  calendarId: number,
+  productId: number,
+  from: Date,
+  to: Date,
+): Promise<{ anomalies: AnomalyPeriod[]; bookings: ExistingBooking[] }> {
+  const a = bookingCalendarAnomalies;
+  const b = bookings;
+  const ms = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
+  const earliestStart = new Date(from.getTime() - longestBookingMs);
+  // `to` reaches on by the product's length (a start near the end runs past it), read here so that
+  // this statement need not wait for the product's: no rows for a product without a length.
+  const end = sql`(${to.toISOString()}::timestamptz + (select ${products.durationInMinutes} from ${products}
+    where ${products.id} = ${productId} and ${products.licenseId} = ${licenseId}) * interval '1 minute')`;
+  const [row] = await db
+    .select({
+      anomalies: sql<
+        string | null
+      >`(select string_agg(concat_ws(',', ${a.type}, ${ms(sql`${a.startsAt}`)}, ${ms(sql`${a.endsAt}`)}), ',' order by ${a.startsAt}, ${a.id})
+        from ${a} where ${a.bookingCalendarId} = ${calendarId} and ${a.licenseId} = ${licenseId}
+        and ${a.startsAt} < ${end} and ${a.endsAt} > ${from.toISOString()})`,
+      occupancy: sql<
+        string | null
+      >`(select string_agg(concat_ws(',', ${ms(sql`taken.starts_at`)}, ${ms(sql`taken.ends_at`)}, taken.spaces), ',')
+        from (select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, sum(${b.spaces}) as spaces from ${b}
+          where ${b.bookingCalendarId} = ${calendarId} and ${b.status} = 'confirmed'
+          and ${b.startsAt} > ${earliestStart.toISOString()} and ${b.startsAt} < ${end}
+          and ${b.endsAt} > ${from.toISOString()} and ${b.licenseId} = ${licenseId}
+          group by ${b.startsAt}, ${b.endsAt}) taken)`,
+    })
+    .from(sql`(select 1) as one`);
+  const anomalies: AnomalyPeriod[] = [];
+  const closedOrOpen = row?.anomalies ? row.anomalies.split(',') : [];
+  for (let i = 0; i < closedOrOpen.length; i += 3) {
+    anomalies.push({
+      type: closedOrOpen[i] as AnomalyPeriod['type'],
+      startsAt: new Date(Number(closedOrOpen[i + 1])),
+      endsAt: new Date(Number(closedOrOpen[i + 2])),
+    });
+  }
+  const taken: ExistingBooking[] = [];
+  const intervals = row?.occupancy ? row.occupancy.split(',') : [];
+  for (let i = 0; i < intervals.length; i += 3) {
+    taken.push({
+      startsAt: new Date(Number(intervals[i])),
+      endsAt: new Date(Number(intervals[i + 1])),
+      spaces: Number(intervals[i + 2]),
+    });
+  }
+  return { anomalies, bookings: taken };
+}
