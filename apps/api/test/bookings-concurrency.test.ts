@@ -76,7 +76,8 @@ async function peakOf(calendarId: number) {
 /** Each answer booked (201), moved (200) or refused for want of room. */
 function expectBookedOrFull(answers: { status: number; body: unknown }[]) {
   for (const a of answers) {
-    if (a.status !== 201 && a.status !== 200) expectError(a as Parameters<typeof expectError>[0], 409, ErrorCode.bookingFull);
+    if (a.status !== 201 && a.status !== 200)
+      expectError(a as Parameters<typeof expectError>[0], 409, ErrorCode.bookingFull);
   }
 }
 
