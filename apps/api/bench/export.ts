@@ -6,9 +6,7 @@
 // read as it streams, each run timed end to end with the server's peak RSS (/proc, every 50 ms) and
 // its CPU. Goal (issue 18): ≤ 10 s, < 300 MB.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportRowsHeader } from '@mostrador/contract';
@@ -17,6 +15,7 @@ import type { Tx } from '../src/db/client.js';
 import { readingForExport } from '../src/lib/list.js';
 import { cursorMarker, cursorReading } from '../src/modules/exports/list-cursor.js';
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.js';
+import { rssOf, startBuiltApi } from './load.js';
 import { benchApp, benchCompany } from './support.js';
 
 const rowsWanted = Number(process.env.EXPORT_ROWS ?? 100_000);
@@ -49,48 +48,15 @@ console.log(
 );
 
 if (!b.databaseUrl) throw new Error('the export bench measures a server process: PostgreSQL only');
-const root = path.resolve(import.meta.dirname, '../../..');
-const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
-const [command, ...args] = startScript.split(/\s+/);
-if (command !== 'node') throw new Error(`npm start is not a node command: ${startScript}`);
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-  });
-});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-bench-'));
-const server = spawn(process.execPath, args, {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_OPTIONS: '',
-    DATABASE_URL: b.databaseUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    BOOTSTRAP_PASSWORD: 'bench-platform-password',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-process.on('exit', () => server.kill());
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  const up = await fetch(`${base}/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  if (i > 300 || server.exitCode !== null) throw new Error('the API did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-console.log(`API started as \`${startScript}\` (pid ${server.pid})`);
+const api = await startBuiltApi({ DATABASE_URL: b.databaseUrl, DATA_DIR: dataDir });
+const base = api.baseUrl;
+console.log(`API started as \`${api.startScript}\` (pid ${api.pid})`);
 
 /** The server's resident memory and CPU time (user + system, seconds), from /proc. */
-const serverRss = () =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) * 1024;
+const serverRss = () => rssOf(api.pid);
 const serverCpu = () => {
-  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${api.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 await new Promise((r) => setTimeout(r, 2000));
@@ -147,7 +113,7 @@ const results = [];
 for (const orders of [{}, { amount: 'asc' as const }, {}]) {
   for (const format of formats) results.push(await exportOnce(format, orders));
 }
-server.kill();
+await api.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
 // The database's part alone: the orders list's own page query (the repository's), every row in pages of

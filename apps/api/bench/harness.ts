@@ -16,10 +16,8 @@
 // Options: --small, --fresh (seed again), --seconds N (each measure; default 5, small 1), --json FILE,
 // --no-web, --only name,name. Prints a table and writes JSON (default bench-results/<size>-<database>.json).
 // Exits 1 when an endpoint answered anything but its expected statuses or a place was overbooked.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -37,6 +35,7 @@ import {
   rssOf,
   rssSampler,
   type Statement,
+  startBuiltApi,
 } from './load.js';
 import { type BenchCompany, calendarCount, creationCapacity, seedBench, sizes } from './seed.js';
 
@@ -185,50 +184,9 @@ await inProcess.app.close();
 await database.close();
 
 // ---- The API, started as `npm start` starts it.
-const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
-const [command, ...startArgs] = startScript.split(/\s+/);
-if (command !== 'node') throw new Error(`npm start is not a node command: ${startScript}`);
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-  });
-});
 const dataDir = serverUrl ? mkdtempSync(path.join(os.tmpdir(), 'mostrador-bench-')) : pgliteDir;
-const spawned = performance.now();
-const server = spawn(process.execPath, startArgs, {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_OPTIONS: '',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    BOOTSTRAP_PASSWORD: 'bench-platform-password',
-    DEMO_DATA: '0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stopServer = async () => {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await exited;
-};
-process.on('exit', () => server.kill());
-const baseUrl = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  const up = await fetch(`${baseUrl}/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  if (i > 1200 || server.exitCode !== null) throw new Error('the API did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const startMs = performance.now() - spawned;
-const pid = server.pid!;
+const api = await startBuiltApi({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+const { baseUrl, pid, startMs, startScript } = api;
 const restRss = rssOf(pid);
 const signIn = await fetch(`${baseUrl}/v1/admin/authentication/employee-password-login`, {
   method: 'POST',
@@ -400,7 +358,7 @@ if (!flag('no-web') && (!only || only.includes('web'))) {
 }
 const peakRss = sampler.peak();
 sampler.stop();
-await stopServer();
+await api.stop();
 if (serverUrl) rmSync(dataDir, { recursive: true, force: true });
 
 // Overbooked: any creation-calendar start holding more places than the calendar has.

@@ -1,7 +1,10 @@
 // HTTP load with autocannon against 127.0.0.1, each response's latency kept to compute exact percentiles
 // (autocannon's own histogram reports p97.5, not p95), and the statements' replay from Node through the
 // same driver as the API, for the baseline each endpoint's figures are divided by.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -198,5 +201,63 @@ export function rssSampler(pid: number) {
       peak = rssOf(pid);
     },
     stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * The built API started exactly as `npm start` starts it (the root package.json's command, its Node
+ * flags, background jobs on) on `env`'s database, on a free port of 127.0.0.1; resolves once /health
+ * answers. `stop` ends it with SIGTERM and waits for its exit.
+ */
+export async function startBuiltApi(env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts
+    .start as string;
+  const [command, ...args] = startScript.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is not a node command: ${startScript}`);
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const spawned = performance.now();
+  const server = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: env.DATABASE_URL ?? '',
+      DATA_DIR: env.DATA_DIR,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP_PASSWORD: 'bench-platform-password',
+      DEMO_DATA: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.on('exit', () => server.kill());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 1200 || server.exitCode !== null) throw new Error('the API did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    pid: server.pid!,
+    startScript,
+    /** From spawn to the first healthy answer. */
+    startMs: performance.now() - spawned,
+    async stop() {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    },
   };
 }
