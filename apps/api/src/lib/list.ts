@@ -62,6 +62,9 @@ export async function readingForExport<T>(
   return { result, count: reading.count };
 }
 
+/** Whether the list is being read by an export (`readingForExport`): uncapped, every match counted. */
+export const readingAnExport = () => exportReading.getStore() !== undefined;
+
 /** `like` operands and the free-text query match literally: % and _ are escaped. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,14 @@
 import { maxCountedRows, phoneSearchDigits } from '@mostrador/contract';
 import { type AnyColumn, and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import {
+  countCapped,
+  type ListSpec,
+  likePattern,
+  listClauses,
+  readingAnExport,
+  type ZonedListQuery,
+} from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { customFields } from '../custom-fields/custom-fields.table.js';
@@ -106,9 +113,9 @@ export function createCustomersRepository(db: DbOrTx) {
         return { rows, count };
       }
       const matches = and(c.where, searchCondition(term))!;
-      // An export reads past the cap and counts every match (lib/list.ts, readingForExport): its page
-      // size is then far beyond any page a client may ask for, and the count is lib/list.ts's own.
-      if (c.limit > maxCountedRows) {
+      // An export reads past the cap and counts every match (lib/list.ts, readingForExport): the count is
+      // lib/list.ts's own.
+      if (readingAnExport()) {
         const count = await countCapped(db, customers, matches);
         if (count > sortAfterMatchingBelow) return { rows: await page(matches), count };
         const ids = sql`array(select ${customers.id} from ${customers} where ${matches})`;
