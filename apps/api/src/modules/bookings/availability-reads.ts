@@ -3,14 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
 import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
 import { products } from '../products/products.table.js';
+import { longestBookingMs } from './bookings.repository.js';
 import { bookings } from './bookings.table.js';
-
-/**
- * A booking lasts at most a product's longest duration (43,200 minutes, the contract's limit), so the
- * bookings overlapping the window started less than this before it: the occupancy index's range starts
- * there (as `occupancyBetween` in bookings.repository.ts).
- */
-const longestBookingMs = 43_200 * 60_000;
 
 /**
  * What the availability of a product on a calendar over [from, to + the product's length) reads, in one
@@ -31,6 +25,8 @@ export async function availabilityReads(
   const a = bookingCalendarAnomalies;
   const b = bookings;
   const ms = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
+  // The bookings overlapping the window started less than the longest booking before it (as in
+  // `occupancyBetween`): the occupancy index's range starts there.
   const earliestStart = new Date(from.getTime() - longestBookingMs);
   // `to` reaches on by the product's length (a start near the end runs past it), read here so that
   // this statement need not wait for the product's: no rows for a product without a length.

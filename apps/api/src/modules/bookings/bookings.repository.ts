@@ -47,7 +47,7 @@ export type BookingRecord = BookingRow & {
  * contract): the bookings overlapping an instant started less than this before it, which bounds the
  * index range a capacity check reads.
  */
-const longestBookingMs = 43_200 * 60_000;
+export const longestBookingMs = 43_200 * 60_000;
 
 /** Up to this many customers or products matching a search are passed as ids (see matching()). */
 const fewMatches = 1000;
