@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import type { SmtpClient } from '../integrations/smtp.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
 import { createMailsRepository } from '../modules/mails/mails.repository.js';
+import { noMailServerMessage } from '../modules/mails/mails.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /** An inline image (the logo) goes at most this wide or high, whatever was uploaded. */
@@ -31,8 +32,7 @@ async function inlineImage(
 /** What became of one try: pg-boss completes the job, retries it later, or ends it. */
 export type MailAttempt = 'sent' | 'skipped' | 'parked' | 'retry' | 'failed';
 
-export const noMailServerMessage =
-  'No mail server is configured: the mail waits until the mail server settings are saved.';
+export { noMailServerMessage };
 
 /**
  * Sends one outbox mail. The row is claimed first (a lease), so two workers never send it at once; it is

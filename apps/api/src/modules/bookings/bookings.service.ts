@@ -120,7 +120,7 @@ function productProblem(product: ProductRow | undefined, calendarId: number): Fi
  * transaction, and hands them to the sender once it has committed.
  */
 export interface BookingMailer {
-  composer: Pick<MailComposer, 'bookingChanged'>;
+  composer: Pick<MailComposer, 'bookingQueued'>;
   mails: Pick<MailsService, 'dispatch'>;
 }
 
@@ -157,7 +157,10 @@ export function createBookingsService(deps: {
       });
   }
 
-  /** Queues a booking's confirmation in `tx`; its id joins `mailIds`, to dispatch after the commit. */
+  /**
+   * Queues a booking's confirmation in `tx`; its id joins `mailIds`, to dispatch after the commit, unless
+   * it is parked (the company has no mail server: there is nothing to send yet).
+   */
   async function confirm(
     tx: DbOrTx,
     licenseId: number,
@@ -167,8 +170,8 @@ export function createBookingsService(deps: {
     previousStartsAt?: Date,
   ) {
     if (!deps.mailer) return;
-    const id = await deps.mailer.composer.bookingChanged(tx, licenseId, bookingId, kind, previousStartsAt);
-    if (id !== null) mailIds.push(id);
+    const mail = await deps.mailer.composer.bookingQueued(tx, licenseId, bookingId, kind, previousStartsAt);
+    if (mail && !mail.parked) mailIds.push(mail.id);
   }
   const dispatch = (mailIds: number[]) => deps.mailer?.mails.dispatch(mailIds);
 

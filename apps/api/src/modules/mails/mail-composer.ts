@@ -48,6 +48,23 @@ import {
 
 export type BookingMailKind = 'booking_created' | 'booking_moved' | 'booking_cancelled';
 
+/** What a booking's mail tells: the booking as it is, its customer, product and calendar, the company. */
+export interface BookingMailFacts {
+  booking: {
+    id: number;
+    startsAt: Date;
+    endsAt: Date;
+    quantity: number;
+    priceCents: number;
+    notes: string | null;
+    rescheduleCount: number;
+  };
+  customer: { id: number; name: string; email: string | null; language: string | null };
+  productName: string;
+  calendarName: string;
+  settings: Settings;
+}
+
 const logoCid = 'logo';
 
 /** A customer's language for mails, else the company's main language. */
@@ -55,6 +72,14 @@ export function mailLanguage(customerLanguage: string | null | undefined, settin
   return customerLanguage && (languages as readonly string[]).includes(customerLanguage)
     ? (customerLanguage as Language)
     : settings.locale;
+}
+
+/**
+ * Whether the company has a mail server its mails can go through (as settings.service's `mailServer`
+ * decides: a host and a sender address). Without one, a mail waits parked (`MailDraft.parked`).
+ */
+export function mailServerSet(settings: Settings): boolean {
+  return Boolean(settings.mail.host && (settings.mail.fromMailAddress ?? settings.email));
 }
 
 /** The company as mails show it: name, one-line address, contact, logo (inline), zone, public URL. */
@@ -190,31 +215,31 @@ export function createMailComposer(deps: {
 
     /**
      * The confirmation of a booking created, moved or cancelled, to its customer (when he has an
-     * email), with the `.ics` that adds, moves or removes it in his calendar. Answers the mail's id.
+     * email), with the `.ics` that adds, moves or removes it in his calendar, rendered from `facts` (what
+     * the booking is at that moment) and ready to queue: its `.ics` bytes are stored already. Parked when
+     * the company has no mail server. Null without an email.
      */
-    async bookingChanged(
-      tx: DbOrTx,
+    async bookingMailDraft(
       licenseId: number,
-      bookingId: number,
       kind: BookingMailKind,
+      facts: BookingMailFacts,
       previousStartsAt?: Date,
-    ): Promise<number | null> {
-      const row = await bookingData(tx, licenseId, bookingId);
-      if (!row?.customerEmail) return null;
-      const settings = deps.settings.fromRow({ data: row.settingsData, secrets: row.settingsSecrets });
+    ): Promise<MailDraft | null> {
+      const { booking, customer, settings } = facts;
+      if (!customer.email) return null;
       const company = mailCompany(settings, deps.publicUrl);
-      const language = mailLanguage(row.customerLanguage, settings);
+      const language = mailLanguage(customer.language, settings);
       const data: BookingMailData = {
-        bookingId: row.id,
-        customerName: row.customerName,
-        startsAt: row.startsAt,
-        endsAt: row.endsAt,
+        bookingId: booking.id,
+        customerName: customer.name,
+        startsAt: booking.startsAt,
+        endsAt: booking.endsAt,
         previousStartsAt,
-        productName: row.productName,
-        calendarName: row.calendarName,
-        quantity: row.quantity,
-        priceCents: row.priceCents,
-        notes: row.notes,
+        productName: facts.productName,
+        calendarName: facts.calendarName,
+        quantity: booking.quantity,
+        priceCents: booking.priceCents,
+        notes: booking.notes,
       };
       const rendered = renderBookingMail(kind, data, company, language);
       const cancel = kind === 'booking_cancelled';
@@ -222,20 +247,72 @@ export function createMailComposer(deps: {
         data,
         company,
         cancel ? 'CANCEL' : 'REQUEST',
-        row.rescheduleCount + (cancel ? 1 : 0),
+        booking.rescheduleCount + (cancel ? 1 : 0),
         new Date(),
       );
-      const icsFile = await storeBytes(licenseId, `booking-${row.id}.ics`, 'text/calendar', Buffer.from(ics));
-      return deps.mails.queue(tx, {
+      const icsFile = await storeBytes(
+        licenseId,
+        `booking-${booking.id}.ics`,
+        'text/calendar',
+        Buffer.from(ics),
+      );
+      return {
         licenseId,
         type: 'customer',
         kind,
-        contactId: row.customerId,
-        contactEmail: row.customerEmail,
+        contactId: customer.id,
+        contactEmail: customer.email,
         language,
         ...rendered,
         attachments: [...logoAttachment(settings), icsFile],
-      });
+        parked: !mailServerSet(settings),
+      };
+    },
+
+    /**
+     * The confirmation of a booking created, moved or cancelled (`bookingMailDraft`, the booking read in
+     * `tx`), queued in `tx`. Answers the mail's id and whether it is parked (no mail server: nothing to
+     * dispatch), or null when the customer has no email.
+     */
+    async bookingQueued(
+      tx: DbOrTx,
+      licenseId: number,
+      bookingId: number,
+      kind: BookingMailKind,
+      previousStartsAt?: Date,
+    ): Promise<{ id: number; parked: boolean } | null> {
+      const row = await bookingData(tx, licenseId, bookingId);
+      if (!row?.customerEmail) return null;
+      const draft = await composer.bookingMailDraft(
+        licenseId,
+        kind,
+        {
+          booking: row,
+          customer: {
+            id: row.customerId,
+            name: row.customerName,
+            email: row.customerEmail,
+            language: row.customerLanguage,
+          },
+          productName: row.productName,
+          calendarName: row.calendarName,
+          settings: deps.settings.fromRow({ data: row.settingsData, secrets: row.settingsSecrets }),
+        },
+        previousStartsAt,
+      );
+      if (!draft) return null;
+      return { id: await deps.mails.queue(tx, draft), parked: draft.parked === true };
+    },
+
+    /** `bookingQueued`, answering the mail's id (null when the customer has no email). */
+    async bookingChanged(
+      tx: DbOrTx,
+      licenseId: number,
+      bookingId: number,
+      kind: BookingMailKind,
+      previousStartsAt?: Date,
+    ): Promise<number | null> {
+      return (await composer.bookingQueued(tx, licenseId, bookingId, kind, previousStartsAt))?.id ?? null;
     },
 
     /**

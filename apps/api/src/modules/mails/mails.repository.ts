@@ -121,9 +121,10 @@ export function createMailsRepository(db: DbOrTx) {
         'mail_insert',
         sql`
         with m as (
-          insert into ${mails} (license_id, type, kind, contact_id, contact_email, language, subject, html, text, message_id, resent_from_id)
+          insert into ${mails} (license_id, type, kind, contact_id, contact_email, language, subject, html, text, message_id, resent_from_id, error, error_code)
           values (${mail.licenseId}::int, ${mail.type}, ${mail.kind}, ${mail.contactId ?? null}::int, ${mail.contactEmail},
-            ${mail.language}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.messageId}, ${mail.resentFromId ?? null}::int)
+            ${mail.language}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.messageId}, ${mail.resentFromId ?? null}::int,
+            ${mail.error ?? null}, ${mail.errorCode ?? null})
           returning id, license_id
         ),
         x as (

@@ -7,6 +7,10 @@ import { pageOf } from '../../lib/list.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 import { createMailsRepository, type MailAttachmentDraft, type MailRow } from './mails.repository.js';
 
+/** Why a mail waits while its company has no mail server (the worker's words, and the composer's). */
+export const noMailServerMessage =
+  'No mail server is configured: the mail waits until the mail server settings are saved.';
+
 /**
  * A mail ready to queue: rendered, addressed, its attachments files of the license or new files whose
  * bytes are already in the storage (their rows are written with the mail).
@@ -23,6 +27,12 @@ export interface MailDraft {
   text: string;
   attachments: MailAttachmentDraft[];
   resentFromId?: number | null;
+  /**
+   * The company has no mail server (as its settings read in the same transaction say): the mail is
+   * queued as the worker would leave it, waiting with `no_mail_server`, and need not be dispatched; the
+   * sweep and the settings' save send it once a server is set.
+   */
+  parked?: boolean;
 }
 
 /** Hands queued mails to the sending worker once their transaction has committed. */
@@ -87,6 +97,7 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
           text: draft.text,
           messageId: `<${randomUUID()}@${messageHost}>`,
           resentFromId: draft.resentFromId ?? null,
+          ...(draft.parked ? { error: noMailServerMessage, errorCode: 'no_mail_server' } : {}),
         },
         draft.attachments,
       );
