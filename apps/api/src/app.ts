@@ -14,6 +14,7 @@ import type { SecretBox } from './lib/secrets.js';
 import { authenticationRoutes } from './modules/authentication/authentication.routes.js';
 import { createAuthenticationService } from './modules/authentication/authentication.service.js';
 import { createLoginThrottle, type LoginThrottle } from './modules/authentication/login-throttle.js';
+import { listenForAuthChanges } from './modules/authentication/session-cache.js';
 import { balancesRoutes } from './modules/balances/balances.routes.js';
 import { createBalancesService } from './modules/balances/balances.service.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
@@ -190,6 +191,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const services = createServices(deps);
   registerAuth(app, services.authentication.authenticate);
+  // Sessions kept in memory stay exact: dropped at every change any process makes (NOTIFY), and by
+  // this process's own writes before their answer leaves.
+  const keptSessions = services.authentication.sessions;
+  const stopListening = await listenForAuthChanges(deps.database, keptSessions, (m) => app.log.warn(m));
+  app.addHook('onClose', stopListening);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') keptSessions.clear();
+    return payload;
+  });
 
   await registerOpenApi(app, appVersion);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });

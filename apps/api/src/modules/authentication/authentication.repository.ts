@@ -10,6 +10,8 @@ export interface SessionLookup {
   licenseId: number;
   supportUserId: number | null;
   lastSeenAt: Date;
+  expiresAt: Date;
+  remember: boolean;
   timeZone: string | null;
   roles: string[];
   isPlatform: boolean;
@@ -30,6 +32,8 @@ export function createAuthenticationRepository(db: DbOrTx) {
           licenseId: sessions.licenseId,
           supportUserId: sessions.supportUserId,
           lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          remember: sessions.remember,
           timeZone: sql<
             string | null
           >`(select s.data->>'timeZone' from company_settings s where s.license_id = ${sessions.licenseId})`,

@@ -15,8 +15,9 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { createAuditLogRepository } from '../audit-log/audit-log.repository.js';
 import { createEmployeesRepository } from '../employees/employees.repository.js';
 import { licenses } from '../licenses/licenses.table.js';
-import { createAuthenticationRepository } from './authentication.repository.js';
+import { createAuthenticationRepository, type SessionLookup } from './authentication.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { createSessionCache, type SessionCache } from './session-cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +31,8 @@ export function createAuthenticationService(deps: {
   throttle: LoginThrottle;
   /** A session not remembered ends after this many minutes without use (config SESSION_IDLE_MINUTES). */
   sessionIdleMinutes?: number;
+  /** Sessions kept in memory; without one, a cache that stays off until told it is listened to. */
+  sessionCache?: SessionCache;
 }) {
   const idleMinutes = deps.sessionIdleMinutes ?? 120;
   const repo = createAuthenticationRepository(deps.db);
@@ -38,6 +41,33 @@ export function createAuthenticationService(deps: {
     const [row] = await deps.db.select().from(licenses).where(eq(licenses.id, id));
     return row;
   };
+
+  const sessions = deps.sessionCache ?? createSessionCache();
+  /** Whether a kept session row is still unexpired and not idle at `now` (as `findSession` asks). */
+  const liveAt = (found: SessionLookup, now: number) =>
+    found.expiresAt.getTime() > now &&
+    (found.remember || now - found.lastSeenAt.getTime() < idleMinutes * 60_000);
+
+  function contextOf(found: SessionLookup): AuthContext {
+    const isSuperAdmin = found.isPlatform && found.roles.includes(SUPER_ADMIN);
+    const can = new Set<Permission>();
+    const grant = new Set<Permission>();
+    for (const entry of found.permissions) {
+      if (!isPermission(entry.permission)) continue;
+      (entry.scope === 'can_grant' ? grant : can).add(entry.permission);
+    }
+    return {
+      sessionId: found.sessionId,
+      userId: found.userId,
+      licenseId: found.licenseId,
+      isPlatform: found.isPlatform,
+      roles: found.roles,
+      permissions: isSuperAdmin ? everyPermission : can,
+      grantable: isSuperAdmin ? everyPermission : grant,
+      supportUserId: found.supportUserId,
+      timeZone: found.timeZone ?? defaultTimeZone,
+    };
+  }
 
   async function openSession(
     user: { id: number; licenseId: number },
@@ -116,31 +146,32 @@ export function createAuthenticationService(deps: {
       await repo.deleteSession(auth.sessionId);
     },
 
-    /** The context of a bearer token, or null when it is unknown or expired. */
+    /**
+     * The context of a bearer token, or null when it is unknown or expired. A session this process
+     * read lately comes from `sessions` (session-cache.ts: exact across processes) when it is neither
+     * expired nor idle by the kept row; else it is read again.
+     */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (token.length > 200) return null;
-      const found = await repo.findSession(hashToken(token), idleMinutes);
-      if (!found) return null;
-      if (Date.now() - found.lastSeenAt.getTime() > 60_000) await repo.touchSession(found.sessionId);
-      const isSuperAdmin = found.isPlatform && found.roles.includes(SUPER_ADMIN);
-      const can = new Set<Permission>();
-      const grant = new Set<Permission>();
-      for (const entry of found.permissions) {
-        if (!isPermission(entry.permission)) continue;
-        (entry.scope === 'can_grant' ? grant : can).add(entry.permission);
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      let kept = sessions.get(tokenHash);
+      if (kept && !liveAt(kept.found, now)) kept = undefined;
+      if (!kept) {
+        const found = await repo.findSession(tokenHash, idleMinutes);
+        if (!found) return null;
+        kept = { found, context: contextOf(found) };
+        sessions.set(tokenHash, kept);
       }
-      return {
-        sessionId: found.sessionId,
-        userId: found.userId,
-        licenseId: found.licenseId,
-        isPlatform: found.isPlatform,
-        roles: found.roles,
-        permissions: isSuperAdmin ? everyPermission : can,
-        grantable: isSuperAdmin ? everyPermission : grant,
-        supportUserId: found.supportUserId,
-        timeZone: found.timeZone ?? defaultTimeZone,
-      };
+      if (now - kept.found.lastSeenAt.getTime() > 60_000) {
+        await repo.touchSession(kept.found.sessionId);
+        kept.found.lastSeenAt = new Date(now);
+      }
+      return kept.context;
     },
+
+    /** The sessions this process keeps in memory (listened to by the app, dropped after a write). */
+    sessions,
 
     endSessionsOf: repo.deleteSessionsOf,
     /** Deletes expired sessions and login-throttle counters that no longer count. */
