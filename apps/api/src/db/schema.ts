@@ -23,3 +23,4 @@ export * from '../modules/settings/settings.table.js';
 export * from '../modules/subscriptions/subscriptions.table.js';
 export * from '../modules/suppliers/suppliers.table.js';
 export * from '../modules/taxes/taxes.table.js';
+export * from './list-shrinks.table.js';

@@ -13,6 +13,7 @@ import { type AnyColumn, and, asc, Column, desc, eq, is, SQL, sql } from 'drizzl
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../db/client.js';
+import { listShrinks } from '../db/list-shrinks.table.js';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
 
@@ -223,6 +224,22 @@ export interface PageClauses {
   offset: number;
 }
 
+/** Whether a list query keeps every row of its license: no search, no filter. */
+export const isUnfiltered = (query: { query?: string; filters?: Record<string, unknown> }) =>
+  !query.query && !Object.keys(query.filters ?? {}).length;
+
+/** The lists whose rows leaving are counted in `list_shrinks` (migration 0028's triggers). */
+export type ShrinkingList = 'bookings' | 'orders';
+
+/**
+ * The unfiltered lists this process counted beyond the cap, by `list:licenseId`: the license's number
+ * in `list_shrinks` then. Valid in any process, at any time, while that number holds: it moves in the
+ * transaction of every delete, so a snapshot with the same number has every row the count saw.
+ */
+const beyondCap = new Map<string, number>();
+/** How many unfiltered pages were answered without counting (for tests). */
+export const knownCounts = { used: 0 };
+
 /**
  * A page of a list and its capped count in one statement, "keys first". The page's keys are chosen on
  * `table` alone (the WHERE, the ORDER BY and its tiebreaker, LIMIT/OFFSET, served by the table's
@@ -246,6 +263,11 @@ export async function keysFirstPage<F extends SelectedFields>(
   columns: F,
   c: PageClauses,
   whole: (c: PageClauses) => Promise<SelectResultFields<F>[]>,
+  /**
+   * Given when `c.where` is the license's scope alone (no search, no filter): the list's name in
+   * `list_shrinks`, so a count known to exceed the cap is not counted again while no row left.
+   */
+  unfiltered?: { licenseId: number; list: ShrinkingList },
 ): Promise<{ rows: SelectResultFields<F>[]; count: number }> {
   if (exportReading.getStore()) {
     const [rows, count] = await Promise.all([whole(c), countCapped(db, table, c.where)]);
@@ -260,26 +282,47 @@ export async function keysFirstPage<F extends SelectedFields>(
     .limit(c.limit)
     .offset(c.offset)
     .as('page_keys');
-  const total = sql<number>`(select count(*)::int from (select 1 from ${table} where ${c.where}
+  const counted = sql<number>`(select count(*)::int from (select 1 from ${table} where ${c.where}
     limit ${cappedCountLimit}) capped)`;
+  // Unfiltered, the count may be known: more than the cap when this process last counted, and no row
+  // has left since (the same number of shrinks, read in the same snapshot); rows that came in only add.
+  const shrinks = unfiltered
+    ? sql<number>`coalesce((select ${listShrinks.n} from ${listShrinks} where ${listShrinks.licenseId} = ${unfiltered.licenseId}
+      and ${listShrinks.list} = ${unfiltered.list}), 0)`
+    : sql<number>`0`;
+  const knownAt = unfiltered ? beyondCap.get(`${unfiltered.list}:${unfiltered.licenseId}`) : undefined;
+  const total =
+    knownAt === undefined
+      ? counted
+      : sql<number>`(case when ${shrinks} = ${knownAt} then ${cappedCountLimit} else ${counted} end)`;
   const page = pageColumnsOf(db, columns);
   const query = db
-    .select({ ...page.fields, total })
+    .select({ ...page.fields, total, shrinks })
     .from(table as PgTable)
     .innerJoin(keys, eq(keys.key, key))
     .orderBy(...c.orderBy);
   const internal = db as unknown as Internal;
   const width = page.keys.length;
   let count = 0;
+  let shrunk = 0;
   const rows = (await internal.session
     .prepareQuery(internal.dialect.sqlToQuery(query.getSQL()), undefined, undefined, true, (raw) =>
       raw.map((values) => {
         count = values[width] as number;
+        shrunk = Number(values[width + 1]);
         return page.row(values);
       }),
     )
     .execute()) as SelectResultFields<F>[];
   if (!rows.length) return { rows: [], count: c.offset ? await countCapped(db, table, c.where) : 0 };
+  if (unfiltered) {
+    if (knownAt === shrunk) knownCounts.used++;
+    const key = `${unfiltered.list}:${unfiltered.licenseId}`;
+    if (count >= cappedCountLimit) {
+      if (beyondCap.size >= 10_000 && !beyondCap.has(key)) beyondCap.clear();
+      beyondCap.set(key, shrunk);
+    } else beyondCap.delete(key);
+  }
   return { rows, count };
 }
 

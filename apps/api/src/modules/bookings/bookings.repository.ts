@@ -3,6 +3,7 @@ import { and, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  isUnfiltered,
   keysFirstPage,
   type ListSpec,
   likePattern,
@@ -191,24 +192,32 @@ export function createBookingsRepository(db: DbOrTx) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(bookings.licenseId, licenseId));
       const where = term ? and(c.where, await matching(licenseId, term))! : c.where;
-      return keysFirstPage(db, bookings, bookings.id, listColumns, { ...c, where }, (p) =>
-        db
-          .select(joinedColumns)
-          .from(bookings)
-          .innerJoin(products, eq(products.id, bookings.productId))
-          .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
-          .innerJoin(customers, eq(customers.id, bookings.customerId))
-          .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
-          .leftJoin(orders, eq(orders.id, orderLines.orderId))
-          .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
-          .leftJoin(customerBalances, eq(customerBalances.id, bookings.balanceId))
-          .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
-          .leftJoin(subscriptions, eq(subscriptions.id, bookings.subscriptionId))
-          .leftJoin(programProducts, eq(programProducts.id, subscriptions.productId))
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit)
-          .offset(p.offset),
+      const unfiltered = isUnfiltered(query) ? { licenseId, list: 'bookings' as const } : undefined;
+      return keysFirstPage(
+        db,
+        bookings,
+        bookings.id,
+        listColumns,
+        { ...c, where },
+        (p) =>
+          db
+            .select(joinedColumns)
+            .from(bookings)
+            .innerJoin(products, eq(products.id, bookings.productId))
+            .innerJoin(bookingCalendars, eq(bookingCalendars.id, bookings.bookingCalendarId))
+            .innerJoin(customers, eq(customers.id, bookings.customerId))
+            .leftJoin(orderLines, eq(orderLines.id, bookings.orderLineId))
+            .leftJoin(orders, eq(orders.id, orderLines.orderId))
+            .leftJoin(giftVouchers, eq(giftVouchers.id, bookings.giftVoucherId))
+            .leftJoin(customerBalances, eq(customerBalances.id, bookings.balanceId))
+            .leftJoin(packProducts, eq(packProducts.id, customerBalances.productId))
+            .leftJoin(subscriptions, eq(subscriptions.id, bookings.subscriptionId))
+            .leftJoin(programProducts, eq(programProducts.id, subscriptions.productId))
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        unfiltered,
       );
     },
     /**

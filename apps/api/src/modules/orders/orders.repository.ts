@@ -1,7 +1,13 @@
 import type { PaymentMethod } from '@mostrador/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { keysFirstPage, type ListSpec, listClauses, type ZonedListQuery } from '../../lib/list.js';
+import {
+  isUnfiltered,
+  keysFirstPage,
+  type ListSpec,
+  listClauses,
+  type ZonedListQuery,
+} from '../../lib/list.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { customers } from '../customers/customers.table.js';
 import { products } from '../products/products.table.js';
@@ -115,15 +121,23 @@ export function createOrdersRepository(db: DbOrTx) {
   return {
     async list(licenseId: number, query: ZonedListQuery) {
       const c = listClauses(query, listSpec, eq(orders.licenseId, licenseId));
-      return keysFirstPage(db, orders, orders.id, listColumns, c, (p) =>
-        db
-          .select(joinedColumns)
-          .from(orders)
-          .leftJoin(customers, eq(customers.id, orders.customerId))
-          .where(p.where)
-          .orderBy(...p.orderBy)
-          .limit(p.limit)
-          .offset(p.offset),
+      const unfiltered = isUnfiltered(query) ? { licenseId, list: 'orders' as const } : undefined;
+      return keysFirstPage(
+        db,
+        orders,
+        orders.id,
+        listColumns,
+        c,
+        (p) =>
+          db
+            .select(joinedColumns)
+            .from(orders)
+            .leftJoin(customers, eq(customers.id, orders.customerId))
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+        unfiltered,
       );
     },
     async find(licenseId: number, id: number) {
