@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -63,6 +63,7 @@ import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSerializer } from './plugins/serializer.js';
 import type { PaidOrderGrant } from './workflows/order-paid.js';
 import { subscriptionGrants } from './workflows/subscription-grants.js';
 
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerSerializer(app, { verify: process.env.NODE_ENV === 'test' });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
 
