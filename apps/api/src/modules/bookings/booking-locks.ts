@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { fixedStatement } from '../../db/fixed-statement.js';
+import type { CalendarRules } from '../calendars/availability.js';
 import { type CalendarRow, createCalendarsRepository } from '../calendars/calendars.repository.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
 
 /*
  * The locks a booking is checked and written under (issue 19: bookings of one calendar on different days
@@ -73,4 +76,68 @@ export async function lockBookingRoom(
   // One statement a key, in ascending order: the order they are taken in is certain.
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
   return calendars;
+}
+
+/** The calendar as a booking's checks read it: its id, name and rules. */
+export type LockedCalendar = CalendarRules & { id: number; name: string };
+
+/**
+ * The calendar's row in share mode, then the first of its day keys, in one statement: the row is locked
+ * in a subquery (`for share` keeps the planner from pulling it up), and the outer select takes the key
+ * for the row it returns, so after the row's lock, as `lockBookingRoom` takes them; no row (another
+ * license's calendar), no key.
+ */
+const lockCalendarAndDay = fixedStatement<{
+  id: number;
+  name: string;
+  schedule: CalendarRules['schedule'];
+  duration: number;
+  maximum_concurrent_bookings: number;
+  minimum_minutes_in_advance_for_booking: number;
+  maximum_days_of_booking_forecast: number | null;
+  minimum_product_duration: number | null;
+}>(
+  'booking_lock_calendar_day',
+  sql`select c.*, pg_advisory_xact_lock(${sql.placeholder('key')}::bigint)::text as locked
+    from (select ${bookingCalendars.id} as id, ${bookingCalendars.name} as name, ${bookingCalendars.schedule} as schedule,
+        ${bookingCalendars.duration} as duration, ${bookingCalendars.maximumConcurrentBookings} as maximum_concurrent_bookings,
+        ${bookingCalendars.minimumMinutesInAdvanceForBooking} as minimum_minutes_in_advance_for_booking,
+        ${bookingCalendars.maximumDaysOfBookingForecast} as maximum_days_of_booking_forecast,
+        ${bookingCalendars.minimumProductDuration} as minimum_product_duration
+      from ${bookingCalendars}
+      where ${bookingCalendars.licenseId} = ${sql.placeholder('licenseId')}::int
+        and ${bookingCalendars.id} = ${sql.placeholder('calendarId')}::int
+      for share) c`,
+);
+
+/**
+ * `lockBookingRoom` for one booking's place: its calendar in share mode and the first UTC day of its
+ * interval in one statement, any further day (an interval across UTC midnight) one statement each, in
+ * ascending order. Answers the calendar's rules, or undefined when it is not the license's (nothing is
+ * locked then).
+ */
+export async function lockBookingPlace(
+  tx: DbOrTx,
+  licenseId: number,
+  span: BookingSpan,
+): Promise<LockedCalendar | undefined> {
+  const [first, ...rest] = dayKeys([span]);
+  if (first === undefined) return (await lockBookingRoom(tx, licenseId, [span])).get(span.calendarId);
+  const [row] = await lockCalendarAndDay(tx, {
+    licenseId,
+    calendarId: span.calendarId,
+    key: first.toString(),
+  });
+  if (!row) return undefined;
+  for (const key of rest) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
+  return {
+    id: row.id,
+    name: row.name,
+    schedule: row.schedule,
+    duration: row.duration,
+    maximumConcurrentBookings: row.maximum_concurrent_bookings,
+    minimumMinutesInAdvanceForBooking: row.minimum_minutes_in_advance_for_booking,
+    maximumDaysOfBookingForecast: row.maximum_days_of_booking_forecast,
+    minimumProductDuration: row.minimum_product_duration,
+  };
 }

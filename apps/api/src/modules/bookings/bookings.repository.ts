@@ -2,6 +2,7 @@ import type { OrderStatus } from '@mostrador/contract';
 import { and, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { fixedStatement } from '../../db/fixed-statement.js';
 import {
   isUnfiltered,
   keysFirstPage,
@@ -12,13 +13,22 @@ import {
 } from '../../lib/list.js';
 import { foldForSearch } from '../../lib/search.js';
 import { customerBalances } from '../balances/balances.table.js';
-import { bookingCalendars } from '../calendars/calendars.table.js';
+import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
+import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calendars.table.js';
 import { customerFullName } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
 import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
+import {
+  type MailAttachmentDraft,
+  mailInsertCtes,
+  mailInsertValues,
+  type NewMail,
+} from '../mails/mails.repository.js';
 import { orderLines } from '../orders/order-lines.table.js';
 import { orders } from '../orders/orders.table.js';
+import type { ProductRow } from '../products/products.repository.js';
 import { products } from '../products/products.table.js';
+import { companySettings } from '../settings/settings.table.js';
 import { subscriptions } from '../subscriptions/subscriptions.table.js';
 import { bookings } from './bookings.table.js';
 
@@ -159,6 +169,112 @@ const recordColumns = {
   subscriptionName: programProducts.name,
 };
 
+const p = (name: string) => sql.placeholder(name);
+const epochMs = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
+
+/**
+ * What creating a booking reads before its transaction, in one statement: the product (null columns when
+ * it is not the license's), whether the calendar is the license's (with its name), the customer (with
+ * the name, address and language its mail needs), the company's settings row, and, when all three were
+ * found, the booking's id drawn from its identity sequence (the mail, rendered before the booking is
+ * written, tells it).
+ */
+const creationReadsStatement = fixedStatement<{
+  product_id: number | null;
+  product_type: string | null;
+  product_name: string | null;
+  duration_in_minutes: number | null;
+  product_calendar_id: number | null;
+  spaces_occupied_in_the_calendar: number | null;
+  price_cents: number | null;
+  calendar_id: number | null;
+  calendar_name: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_language: string | null;
+  settings_data: Record<string, unknown> | null;
+  settings_secrets: Record<string, string> | null;
+  next_id: number | null;
+}>(
+  'booking_creation_reads',
+  sql`select ${products.id} as product_id, ${products.type} as product_type, ${products.name} as product_name,
+      ${products.durationInMinutes} as duration_in_minutes, ${products.bookingCalendarId} as product_calendar_id,
+      ${products.spacesOccupiedInTheCalendar} as spaces_occupied_in_the_calendar, ${products.priceCents} as price_cents,
+      ${bookingCalendars.id} as calendar_id, ${bookingCalendars.name} as calendar_name,
+      ${customers.id} as customer_id, ${customerFullName()} as customer_name, ${customers.email} as customer_email,
+      ${customers.language} as customer_language,
+      ${companySettings.data} as settings_data, ${companySettings.secrets} as settings_secrets,
+      case when ${products.id} is not null and ${bookingCalendars.id} is not null and ${customers.id} is not null
+        then nextval(pg_get_serial_sequence('bookings', 'id'))::int end as next_id
+    from (select 1) as one
+    left join ${products} on ${products.id} = ${p('productId')}::int and ${products.licenseId} = ${p('licenseId')}::int
+    left join ${bookingCalendars} on ${bookingCalendars.id} = ${p('calendarId')}::int
+      and ${bookingCalendars.licenseId} = ${p('licenseId')}::int
+    left join ${customers} on ${customers.id} = ${p('customerId')}::int and ${customers.licenseId} = ${p('licenseId')}::int
+    left join ${companySettings} on ${companySettings.licenseId} = ${p('licenseId')}::int`,
+);
+
+/**
+ * What a booking's room check reads once its calendar and days are locked, in one statement: the
+ * calendar's anomalies sharing time with [anomaliesFrom, anomaliesTo) (as the calendars repository's
+ * `between`), and the spaces the confirmed bookings overlapping [from, to) take, but `exceptId`'s,
+ * grouped by interval (as `occupancyBetween`, from bookings_calendar_occupancy_idx alone); each as one
+ * text value, instants as epoch milliseconds (see availability-reads.ts).
+ */
+const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy: string | null }>(
+  'booking_room_reads',
+  sql`select
+    (select string_agg(concat_ws(',', a.type, ${epochMs(sql`a.starts_at`)}, ${epochMs(sql`a.ends_at`)}), ',' order by a.starts_at, a.id)
+      from ${bookingCalendarAnomalies} a
+      where a.booking_calendar_id = ${p('calendarId')}::int and a.license_id = ${p('licenseId')}::int
+        and a.starts_at < ${p('anomaliesTo')}::timestamptz and a.ends_at > ${p('anomaliesFrom')}::timestamptz) as anomalies,
+    (select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
+      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
+        where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
+          and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${p('to')}::timestamptz
+          and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
+          and (${p('exceptId')}::int is null or b.id <> ${p('exceptId')}::int)
+        group by b.starts_at, b.ends_at) taken) as occupancy`,
+);
+
+/** A new booking's row, its id drawn beforehand (`creationReads`): the columns a creation sets. */
+const bookingInsert = sql`insert into ${bookings} (id, license_id, booking_calendar_id, product_id, customer_id,
+    order_line_id, starts_at, ends_at, quantity, spaces, price_cents, notes, status, gift_voucher_id, balance_id,
+    subscription_id)
+  overriding system value
+  values (${p('id')}::int, ${p('licenseId')}::int, ${p('calendarId')}::int, ${p('productId')}::int,
+    ${p('customerId')}::int, ${p('orderLineId')}::int, ${p('startsAt')}::timestamptz, ${p('endsAt')}::timestamptz,
+    ${p('quantity')}::int, ${p('spaces')}::int, ${p('priceCents')}::int, ${p('notes')}, ${p('status')},
+    ${p('giftVoucherId')}::int, ${p('balanceId')}::int, ${p('subscriptionId')}::int)
+  returning created_at, updated_at`;
+type InsertedTimes = { created_at: string; updated_at: string };
+const insertBookingStatement = fixedStatement<InsertedTimes>('booking_insert', bookingInsert);
+/** The booking and its confirmation (`mailInsertCtes`) in one statement: both are written, or neither. */
+const insertBookingWithMailStatement = fixedStatement<InsertedTimes & { mail_id: number }>(
+  'booking_insert_mail',
+  sql`with b as (${bookingInsert}), ${mailInsertCtes}
+    select b.created_at, b.updated_at, (select m.id from m) as mail_id from b`,
+);
+
+/** What `creationReads` answers. */
+export interface CreationReads {
+  product: {
+    id: number;
+    type: ProductRow['type'];
+    name: string;
+    durationInMinutes: number | null;
+    bookingCalendarId: number | null;
+    spacesOccupiedInTheCalendar: number | null;
+    priceCents: number;
+  } | null;
+  calendar: { id: number; name: string } | null;
+  customer: { id: number; name: string; email: string | null; language: string | null } | null;
+  settingsRow: { data: Record<string, unknown>; secrets: Record<string, string> } | null;
+  /** The new booking's id, drawn when the product, calendar and customer are all the license's. */
+  nextId: number | null;
+}
+
 export function createBookingsRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) =>
     and(eq(bookings.licenseId, licenseId), eq(bookings.id, id));
@@ -182,6 +298,141 @@ export function createBookingsRepository(db: DbOrTx) {
       subscriptionName: r.subscriptionName,
     } satisfies BookingRecord);
   return {
+    /** See `creationReadsStatement`. */
+    async creationReads(
+      licenseId: number,
+      ids: { productId: number; calendarId: number; customerId: number },
+    ): Promise<CreationReads> {
+      const [r] = await creationReadsStatement(db, { licenseId, ...ids });
+      return {
+        product:
+          r?.product_id == null
+            ? null
+            : {
+                id: r.product_id,
+                type: r.product_type as ProductRow['type'],
+                name: r.product_name!,
+                durationInMinutes: r.duration_in_minutes,
+                bookingCalendarId: r.product_calendar_id,
+                spacesOccupiedInTheCalendar: r.spaces_occupied_in_the_calendar,
+                priceCents: r.price_cents!,
+              },
+        calendar: r?.calendar_id == null ? null : { id: r.calendar_id, name: r.calendar_name! },
+        customer:
+          r?.customer_id == null
+            ? null
+            : {
+                id: r.customer_id,
+                name: r.customer_name!,
+                email: r.customer_email,
+                language: r.customer_language,
+              },
+        settingsRow:
+          r?.settings_data == null ? null : { data: r.settings_data, secrets: r.settings_secrets ?? {} },
+        nextId: r?.next_id ?? null,
+      };
+    },
+
+    /**
+     * The anomalies and occupancy a room check reads (see `roomReadsStatement`), as the calendars
+     * repository's `between` and `occupancyBetween` answer them.
+     */
+    async roomReads(
+      licenseId: number,
+      calendarId: number,
+      anomaliesWindow: readonly [Date, Date],
+      from: Date,
+      to: Date,
+      exceptId?: number,
+    ): Promise<{ anomalies: AnomalyPeriod[]; bookings: ExistingBooking[] }> {
+      const [row] = await roomReadsStatement(db, {
+        licenseId,
+        calendarId,
+        anomaliesFrom: anomaliesWindow[0].toISOString(),
+        anomaliesTo: anomaliesWindow[1].toISOString(),
+        earliestStart: new Date(from.getTime() - longestBookingMs).toISOString(),
+        from: from.toISOString(),
+        to: to.toISOString(),
+        exceptId: exceptId ?? null,
+      });
+      const anomalies: AnomalyPeriod[] = [];
+      const a = row?.anomalies ? row.anomalies.split(',') : [];
+      for (let i = 0; i < a.length; i += 3)
+        anomalies.push({
+          type: a[i] as AnomalyPeriod['type'],
+          startsAt: new Date(Number(a[i + 1])),
+          endsAt: new Date(Number(a[i + 2])),
+        });
+      const taken: ExistingBooking[] = [];
+      const o = row?.occupancy ? row.occupancy.split(',') : [];
+      for (let i = 0; i < o.length; i += 3)
+        taken.push({
+          startsAt: new Date(Number(o[i])),
+          endsAt: new Date(Number(o[i + 1])),
+          spaces: Number(o[i + 2]),
+        });
+      return { anomalies, bookings: taken };
+    },
+
+    /**
+     * Writes a new booking under the id `creationReads` drew, with its confirmation when given (the
+     * outbox row, its files and attachments, in the same statement). Answers the row and the mail's id.
+     */
+    async insertCreated(
+      licenseId: number,
+      id: number,
+      values: BookingValues,
+      mail?: { mail: NewMail; attachments: MailAttachmentDraft[] },
+    ): Promise<{ row: BookingRow; mailId: number | null }> {
+      const params = {
+        id,
+        licenseId,
+        calendarId: values.bookingCalendarId,
+        productId: values.productId,
+        customerId: values.customerId,
+        orderLineId: values.orderLineId ?? null,
+        startsAt: values.startsAt.toISOString(),
+        endsAt: values.endsAt.toISOString(),
+        quantity: values.quantity,
+        spaces: values.spaces,
+        priceCents: values.priceCents,
+        notes: values.notes ?? null,
+        status: values.status ?? 'confirmed',
+        giftVoucherId: values.giftVoucherId ?? null,
+        balanceId: values.balanceId ?? null,
+        subscriptionId: values.subscriptionId ?? null,
+      };
+      const [r] = mail
+        ? await insertBookingWithMailStatement(db, {
+            ...params,
+            ...mailInsertValues(mail.mail, mail.attachments),
+          })
+        : await insertBookingStatement(db, params);
+      const row: BookingRow = {
+        id,
+        licenseId,
+        bookingCalendarId: params.calendarId,
+        productId: params.productId,
+        customerId: params.customerId,
+        orderLineId: params.orderLineId,
+        startsAt: values.startsAt,
+        endsAt: values.endsAt,
+        quantity: params.quantity,
+        spaces: params.spaces,
+        priceCents: params.priceCents,
+        notes: params.notes,
+        status: params.status,
+        attended: null,
+        rescheduleCount: 0,
+        giftVoucherId: params.giftVoucherId,
+        balanceId: params.balanceId,
+        subscriptionId: params.subscriptionId,
+        createdAt: new Date(r!.created_at),
+        updatedAt: new Date(r!.updated_at),
+      };
+      return { row, mailId: r && 'mail_id' in r ? Number(r.mail_id) : null };
+    },
+
     /**
      * A page of the license's bookings with the names of their product, calendar and customer, and the
      * order that sold or charges each with its status (by primary key, for the page's rows only). `query`

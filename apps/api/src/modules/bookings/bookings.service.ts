@@ -26,16 +26,13 @@ import { returnPackSession, spendPackSession } from '../balances/booking-session
 import {
   availabilityColumns,
   availabilityItemsJson,
+  type CalendarRules,
   checkStart,
   freeSpacesDuring,
   rulesOf,
   type StartRefusal,
 } from '../calendars/availability.js';
-import {
-  type CalendarRow,
-  createAnomaliesRepository,
-  createCalendarsRepository,
-} from '../calendars/calendars.repository.js';
+import { createCalendarsRepository } from '../calendars/calendars.repository.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 import { returnGiftVoucherUse, useGiftVoucher } from '../gift-vouchers/gift-voucher-uses.js';
 import type { BookingMailKind, MailComposer } from '../mails/mail-composer.js';
@@ -44,8 +41,13 @@ import { createProductsRepository, type ProductRow } from '../products/products.
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkProgramBooking } from '../subscriptions/program-bookings.js';
 import { availabilityReads } from './availability-reads.js';
-import { lockBookingRoom } from './booking-locks.js';
-import { type BookingRecord, type BookingRow, createBookingsRepository } from './bookings.repository.js';
+import { lockBookingPlace, lockBookingRoom } from './booking-locks.js';
+import {
+  type BookingRecord,
+  type BookingRow,
+  type CreationReads,
+  createBookingsRepository,
+} from './bookings.repository.js';
 
 type CreateBody = z.output<typeof bookingBody>;
 type UpdateBody = z.output<typeof bookingUpdateBody>;
@@ -105,7 +107,10 @@ const recordOf = (r: BookingRecord) => toBooking(r, r);
 
 /** Why the product cannot be booked on the calendar, or null: it must be bookable, with a duration, and
  * not bound to another calendar. */
-function productProblem(product: ProductRow | undefined, calendarId: number): FieldError | null {
+function productProblem(
+  product: Pick<ProductRow, 'type' | 'durationInMinutes' | 'bookingCalendarId'> | null | undefined,
+  calendarId: number,
+): FieldError | null {
   if (!product) return { field: 'productId', message: 'unknown product' };
   if (!isBookableType(product.type) || product.durationInMinutes === null) {
     return { field: 'productId', message: 'not a product booked on a calendar' };
@@ -116,19 +121,31 @@ function productProblem(product: ProductRow | undefined, calendarId: number): Fi
 }
 
 /**
- * Where a booking's confirmations go: the mails module renders and queues them in the booking's
- * transaction, and hands them to the sender once it has committed.
+ * Where a booking's confirmations go: the mails module renders them (a new booking's before its
+ * transaction, from what it will be; a change's in its transaction), they are written in the booking's
+ * transaction, and handed to the sender once it has committed.
  */
 export interface BookingMailer {
-  composer: Pick<MailComposer, 'bookingQueued'>;
-  mails: Pick<MailsService, 'dispatch'>;
+  composer: Pick<MailComposer, 'bookingQueued' | 'bookingMailDraft' | 'discardDraft'>;
+  mails: Pick<MailsService, 'dispatch' | 'newMail'>;
+}
+
+/** The 400 of a creation's references that are not the company's (as `checkReferences` words it). */
+function referenceErrors(reads: CreationReads, calendarId: number): FieldError[] {
+  const errors: FieldError[] = [];
+  const problem = productProblem(reads.product, calendarId);
+  // A calendar that is not the company's is reported as such, not as the product's.
+  if (problem && (reads.calendar || problem.field === 'productId')) errors.push(problem);
+  if (!reads.calendar) errors.push({ field: 'bookingCalendarId', message: 'unknown booking calendar' });
+  if (!reads.customer) errors.push({ field: 'customerId', message: 'unknown customer' });
+  return errors;
 }
 
 export function createBookingsService(deps: {
   db: Db;
   mailer?: BookingMailer;
   /** The company's free-cancellation hours (a voucher's use comes back when cancelled that early). */
-  settings?: Pick<SettingsService, 'ofLicense'>;
+  settings?: Pick<SettingsService, 'ofLicense' | 'fromRow'>;
 }) {
   const { db } = deps;
   const repo = createBookingsRepository(db);
@@ -182,14 +199,12 @@ export function createBookingsService(deps: {
   }
 
   /**
-   * Locks the calendar `calendarId` for a booking of `length` minutes at `startsAt` (`lockBookingRoom`:
-   * the row in share mode, the UTC days of the interval) and answers its row, or 400 when unknown.
+   * Locks the calendar `calendarId` for a booking of `length` minutes at `startsAt` (`lockBookingPlace`:
+   * the row in share mode, the UTC days of the interval) and answers its rules, or 400 when unknown.
    */
   async function lockRoom(tx: DbOrTx, licenseId: number, calendarId: number, startsAt: Date, length: number) {
     const endsAt = new Date(startsAt.getTime() + length * MINUTE);
-    const calendar = (await lockBookingRoom(tx, licenseId, [{ calendarId, startsAt, endsAt }])).get(
-      calendarId,
-    );
+    const calendar = await lockBookingPlace(tx, licenseId, { calendarId, startsAt, endsAt });
     if (!calendar) throw invalid('bookingCalendarId', 'unknown booking calendar');
     return calendar;
   }
@@ -203,21 +218,21 @@ export function createBookingsService(deps: {
   async function checkRoom(
     tx: DbOrTx,
     auth: AuthContext,
-    calendar: CalendarRow,
+    calendar: CalendarRules & { id: number },
     booking: { startsAt: Date; length: number; unitSpaces: number; quantity: number; exceptId?: number },
   ) {
     const endsAt = new Date(booking.startsAt.getTime() + booking.length * MINUTE);
     const around = [new Date(booking.startsAt.getTime() - DAY), new Date(endsAt.getTime() + DAY)] as const;
-    const [anomalies, existing] = await Promise.all([
-      createAnomaliesRepository(tx).between(auth.licenseId, calendar.id, ...around),
-      createBookingsRepository(tx).occupancyBetween(
-        auth.licenseId,
-        calendar.id,
-        booking.startsAt,
-        endsAt,
-        booking.exceptId,
-      ),
-    ]);
+    // The anomalies and the occupancy in one statement, run once the locks are held (its snapshot then
+    // sees every booking committed before them).
+    const { anomalies, bookings: existing } = await createBookingsRepository(tx).roomReads(
+      auth.licenseId,
+      calendar.id,
+      around,
+      booking.startsAt,
+      endsAt,
+      booking.exceptId,
+    );
     const result = checkStart({
       timeZone: auth.timeZone,
       now: new Date(),
@@ -384,10 +399,16 @@ export function createBookingsService(deps: {
      */
     async create(auth: AuthContext, body: CreateBody): Promise<Booking> {
       const startsAt = startOf(auth, body.startsAt);
-      const found = await createProductsRepository(db).find(auth.licenseId, body.productId);
-      const refs = { calendarId: body.bookingCalendarId, customerId: body.customerId, product: found };
-      await checkReferences(auth, refs);
-      const product = found!; // checkReferences refused an unknown one
+      // The product, calendar, customer and settings in one statement, with the new booking's id.
+      const reads = await repo.creationReads(auth.licenseId, {
+        productId: body.productId,
+        calendarId: body.bookingCalendarId,
+        customerId: body.customerId,
+      });
+      const errors = referenceErrors(reads, body.bookingCalendarId);
+      if (errors.length) throw new AppError('validation', errors);
+      const product = reads.product!;
+      const customer = reads.customer!;
       const length = product.durationInMinutes!;
       const unitSpaces = product.spacesOccupiedInTheCalendar ?? 1;
       const code = body.giftVoucherCode;
@@ -403,6 +424,39 @@ export function createBookingsService(deps: {
           'quantity',
           'a gift voucher, a pack session or a subscription pays a booking of one unit',
         );
+      const id = reads.nextId!;
+      const endsAt = new Date(startsAt.getTime() + length * MINUTE);
+      const values = {
+        bookingCalendarId: body.bookingCalendarId,
+        productId: product.id,
+        customerId: customer.id,
+        startsAt,
+        endsAt,
+        quantity: body.quantity,
+        spaces: body.quantity * unitSpaces,
+        priceCents: paidOtherwise
+          ? 0
+          : body.price === undefined
+            ? product.priceCents
+            : eurosToCents(body.price),
+        notes: body.notes ?? null,
+        status: 'confirmed' as const,
+        balanceId: balanceId ?? null,
+        subscriptionId: subscriptionId ?? null,
+      };
+      // The confirmation, rendered before the transaction from what the booking will be (the locks are
+      // not held while it renders and its .ics is stored), is written with the booking, in its statement.
+      const mailer = deps.mailer;
+      const draft =
+        mailer && deps.settings && customer.email && reads.settingsRow
+          ? await mailer.composer.bookingMailDraft(auth.licenseId, 'booking_created', {
+              booking: { ...values, id, rescheduleCount: 0 },
+              customer,
+              productName: product.name,
+              calendarName: reads.calendar!.name,
+              settings: deps.settings.fromRow(reads.settingsRow),
+            })
+          : null;
       const mailIds: number[] = [];
       try {
         const row = await db.transaction(async (tx) => {
@@ -423,25 +477,13 @@ export function createBookingsService(deps: {
           // The pack's row is locked before the booking's insert, whose foreign key takes it in key-share
           // mode: parallel bookings on one pack would each hold that and then wait for the others'.
           if (balanceId !== undefined) await createBalancesRepository(tx).lock(auth.licenseId, balanceId);
-          const inserted = await createBookingsRepository(tx).insert(auth.licenseId, {
-            bookingCalendarId: calendar.id,
-            productId: product.id,
-            customerId: body.customerId,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + length * MINUTE),
-            quantity: body.quantity,
-            spaces: body.quantity * unitSpaces,
-            priceCents: paidOtherwise
-              ? 0
-              : body.price === undefined
-                ? product.priceCents
-                : eurosToCents(body.price),
-            notes: body.notes ?? null,
-            status: 'confirmed',
-            giftVoucherId,
-            balanceId: balanceId ?? null,
-            subscriptionId: subscriptionId ?? null,
-          });
+          const { row: inserted, mailId } = await createBookingsRepository(tx).insertCreated(
+            auth.licenseId,
+            id,
+            { ...values, giftVoucherId },
+            draft && mailer ? mailer.mails.newMail(draft) : undefined,
+          );
+          if (mailId !== null && !draft?.parked) mailIds.push(mailId);
           // The pack, locked after the calendar too, is spent: its session names the booking it paid.
           if (balanceId !== undefined)
             await spendPackSession(tx, auth.licenseId, {
@@ -451,16 +493,27 @@ export function createBookingsService(deps: {
               bookingId: inserted.id,
               userId: auth.userId,
             });
-          await confirm(tx, auth.licenseId, inserted.id, 'booking_created', mailIds);
           return inserted;
         });
         dispatch(mailIds);
-        return this.get(auth, row.id);
+        // What paid it otherwise (the voucher's code, the pack's or programme's name) is read back.
+        if (paidOtherwise) return this.get(auth, row.id);
+        return toBooking(row, {
+          orderId: null,
+          giftVoucherCode: null,
+          balanceName: null,
+          subscriptionName: null,
+        });
       } catch (error) {
+        if (draft && mailer) await mailer.composer.discardDraft(draft);
         // The product or customer deleted meanwhile: the checks now name it.
         if (isForeignKeyViolation(error)) {
           const again = await createProductsRepository(db).find(auth.licenseId, body.productId);
-          await checkReferences(auth, { ...refs, product: again });
+          await checkReferences(auth, {
+            calendarId: body.bookingCalendarId,
+            customerId: body.customerId,
+            product: again,
+          });
         }
         throw error;
       }

@@ -269,6 +269,12 @@ export function createMailComposer(deps: {
       };
     },
 
+    /** Removes what a draft stored for its new files, when it is not queued after all (best effort). */
+    async discardDraft(draft: MailDraft) {
+      for (const a of draft.attachments)
+        if ('file' in a) await deps.storage.delete(a.file.storageKey).catch(() => undefined);
+    },
+
     /**
      * The confirmation of a booking created, moved or cancelled (`bookingMailDraft`, the booking read in
      * `tx`), queued in `tx`. Answers the mail's id and whether it is parked (no mail server: nothing to

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
-import { type DbOrTx, executeNamed } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import { fixedStatement } from '../../db/fixed-statement.js';
 import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQuery } from '../../lib/list.js';
 import { files } from '../files/files.table.js';
 import { companySettings } from '../settings/settings.table.js';
@@ -48,6 +49,73 @@ const listColumns = {
   errorCode: mails.errorCode,
   attempts: mails.attempts,
 };
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * A mail with the files it brings along and its attachments, as the CTEs `m` (the mail: id, license_id),
+ * `x`, `f` and `a` of a statement of fixed text, its values named `mail*` (`mailInsertValues`): the
+ * outbox's own insert, and a booking's, whose mail is written in the statement that writes it.
+ */
+export const mailInsertCtes = sql`
+  m as (
+    insert into ${mails} (license_id, type, kind, contact_id, contact_email, language, subject, html, text, message_id, resent_from_id, error, error_code)
+    values (${p('mailLicenseId')}::int, ${p('mailType')}, ${p('mailKind')}, ${p('mailContactId')}::int, ${p('mailContactEmail')},
+      ${p('mailLanguage')}, ${p('mailSubject')}, ${p('mailHtml')}, ${p('mailText')}, ${p('mailMessageId')}, ${p('mailResentFromId')}::int,
+      ${p('mailError')}, ${p('mailErrorCode')})
+    returning id, license_id
+  ),
+  x as (
+    select * from jsonb_to_recordset(${p('mailAttachments')}::jsonb)
+      as x(position int, file_id int, content_id text, name text, mime_type text, size int, storage_key text)
+  ),
+  f as (
+    insert into ${files} (license_id, name, mime_type, size, storage_key)
+    select m.license_id, x.name, x.mime_type, x.size, x.storage_key from m, x where x.file_id is null
+    returning id, storage_key
+  ),
+  a as (
+    insert into ${mailAttachments} (mail_id, position, file_id, content_id)
+    select m.id, x.position, coalesce(x.file_id, f.id), x.content_id
+    from m cross join x left join f on f.storage_key = x.storage_key
+  )`;
+
+/** The values of `mailInsertCtes`. */
+export function mailInsertValues(mail: NewMail, attachments: MailAttachmentDraft[]) {
+  const list = attachments.map((a, position) =>
+    'fileId' in a
+      ? { position, file_id: a.fileId, content_id: a.contentId ?? null }
+      : {
+          position,
+          content_id: a.contentId ?? null,
+          name: a.file.name,
+          mime_type: a.file.mimeType,
+          size: a.file.size,
+          storage_key: a.file.storageKey,
+        },
+  );
+  return {
+    mailLicenseId: mail.licenseId,
+    mailType: mail.type,
+    mailKind: mail.kind,
+    mailContactId: mail.contactId ?? null,
+    mailContactEmail: mail.contactEmail,
+    mailLanguage: mail.language,
+    mailSubject: mail.subject,
+    mailHtml: mail.html,
+    mailText: mail.text,
+    mailMessageId: mail.messageId,
+    mailResentFromId: mail.resentFromId ?? null,
+    mailError: mail.error ?? null,
+    mailErrorCode: mail.errorCode ?? null,
+    mailAttachments: JSON.stringify(list),
+  };
+}
+
+const insertMail = fixedStatement<{ id: number }>(
+  'mail_insert',
+  sql`with ${mailInsertCtes} select id from m`,
+);
 
 /** How long a worker holds a mail it sends before another may take it (a crashed worker's lease ends). */
 export const leaseSeconds = 120;
@@ -100,50 +168,12 @@ export function createMailsRepository(db: DbOrTx) {
 
     /**
      * The mail, the files it brings along (an `.ics` whose bytes are already stored) and its
-     * attachments, in one statement of fixed text: one round trip in the request that queues it, and
-     * a plan PostgreSQL can reuse.
+     * attachments, in one statement of fixed text (`mailInsertCtes`): one round trip in the request that
+     * queues it, and a plan PostgreSQL can reuse.
      */
     async insert(mail: NewMail, attachments: MailAttachmentDraft[]) {
-      const list = attachments.map((a, position) =>
-        'fileId' in a
-          ? { position, file_id: a.fileId, content_id: a.contentId ?? null }
-          : {
-              position,
-              content_id: a.contentId ?? null,
-              name: a.file.name,
-              mime_type: a.file.mimeType,
-              size: a.file.size,
-              storage_key: a.file.storageKey,
-            },
-      );
-      const result = await executeNamed(
-        db,
-        'mail_insert',
-        sql`
-        with m as (
-          insert into ${mails} (license_id, type, kind, contact_id, contact_email, language, subject, html, text, message_id, resent_from_id, error, error_code)
-          values (${mail.licenseId}::int, ${mail.type}, ${mail.kind}, ${mail.contactId ?? null}::int, ${mail.contactEmail},
-            ${mail.language}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.messageId}, ${mail.resentFromId ?? null}::int,
-            ${mail.error ?? null}, ${mail.errorCode ?? null})
-          returning id, license_id
-        ),
-        x as (
-          select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
-            as x(position int, file_id int, content_id text, name text, mime_type text, size int, storage_key text)
-        ),
-        f as (
-          insert into ${files} (license_id, name, mime_type, size, storage_key)
-          select m.license_id, x.name, x.mime_type, x.size, x.storage_key from m, x where x.file_id is null
-          returning id, storage_key
-        ),
-        a as (
-          insert into ${mailAttachments} (mail_id, position, file_id, content_id)
-          select m.id, x.position, coalesce(x.file_id, f.id), x.content_id
-          from m cross join x left join f on f.storage_key = x.storage_key
-        )
-        select id from m`,
-      );
-      return Number(result.rows[0]!.id);
+      const [row] = await insertMail(db, mailInsertValues(mail, attachments));
+      return Number(row!.id);
     },
 
     /**

@@ -5,7 +5,12 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { pageOf } from '../../lib/list.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
-import { createMailsRepository, type MailAttachmentDraft, type MailRow } from './mails.repository.js';
+import {
+  createMailsRepository,
+  type MailAttachmentDraft,
+  type MailRow,
+  type NewMail,
+} from './mails.repository.js';
 
 /** Why a mail waits while its company has no mail server (the worker's words, and the composer's). */
 export const noMailServerMessage =
@@ -82,10 +87,10 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
       dispatcher = next;
     },
 
-    /** Queues a mail in the caller's transaction; `dispatch` its id after the commit. */
-    async queue(tx: DbOrTx, draft: MailDraft): Promise<number> {
-      return createMailsRepository(tx).insert(
-        {
+    /** The outbox row of a draft and its attachments, as `queue` writes them (a new Message-ID). */
+    newMail(draft: MailDraft): { mail: NewMail; attachments: MailAttachmentDraft[] } {
+      return {
+        mail: {
           licenseId: draft.licenseId,
           type: draft.type,
           kind: draft.kind,
@@ -99,8 +104,14 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
           resentFromId: draft.resentFromId ?? null,
           ...(draft.parked ? { error: noMailServerMessage, errorCode: 'no_mail_server' } : {}),
         },
-        draft.attachments,
-      );
+        attachments: draft.attachments,
+      };
+    },
+
+    /** Queues a mail in the caller's transaction; `dispatch` its id after the commit. */
+    async queue(tx: DbOrTx, draft: MailDraft): Promise<number> {
+      const { mail, attachments } = service.newMail(draft);
+      return createMailsRepository(tx).insert(mail, attachments);
     },
 
     /** Wakes the worker for mails whose transaction committed (a lost wake-up is found by the sweep). */
