@@ -95,12 +95,12 @@ describe('counts of unfiltered lists', () => {
   it('keeps the number of rows that left, per license and list, in the deleting transaction', async () => {
     const c = await company(t);
     await insertBookings(c, 2);
-    const shrinks = async () =>
-      (
-        await t.database.db.execute(
-          sql`select list, n::int as n from list_shrinks where license_id = ${c.license.id} order by list`,
-        )
-      ).rows;
+    const shrinks = async () => {
+      const result = await t.database.db.execute(
+        sql`select list, n::int as n from list_shrinks where license_id = ${c.license.id} order by list`,
+      );
+      return (result as unknown as { rows: { list: string; n: number }[] }).rows;
+    };
     expect(await shrinks()).toEqual([]);
     await deleteBookings(c, 2);
     expect(await shrinks()).toEqual([{ list: 'bookings', n: 1 }]);
