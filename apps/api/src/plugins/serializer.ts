@@ -261,6 +261,8 @@ type Compiled = { fast: Serializer } | { refusal: string };
 
 /** One compilation per zod schema, shared by the routes (and apps in one process) that answer with it. */
 const compiled = new WeakMap<ZodSchema, Compiled>();
+/** And per JSON Schema: a schema built again (`dataOf(x)` in a route) reuses its twin's function. */
+const byJsonSchema = new Map<string, Serializer>();
 
 export function compileFast(schema: ZodSchema): Compiled {
   const known = compiled.get(schema);
@@ -273,9 +275,17 @@ export function compileFast(schema: ZodSchema): Compiled {
     try {
       const json = jsonSchemaOf(schema);
       const keyword = needsValidator(json);
-      result = keyword
-        ? { refusal: `its JSON Schema needs ${keyword}` }
-        : { fast: fastJson(json as unknown as Parameters<typeof fastJson>[0]) as Serializer };
+      if (keyword) {
+        result = { refusal: `its JSON Schema needs ${keyword}` };
+      } else {
+        const key = JSON.stringify(json);
+        let fast = byJsonSchema.get(key);
+        if (!fast) {
+          fast = fastJson(json as unknown as Parameters<typeof fastJson>[0]) as Serializer;
+          byJsonSchema.set(key, fast);
+        }
+        result = { fast };
+      }
     } catch (error) {
       result = { refusal: `fast-json-stringify: ${(error as Error).message}` };
     }
