@@ -195,6 +195,7 @@ describe('compiled response serializer', () => {
       ]),
     ],
     ['a coercion', z.object({ n: z.coerce.number() })],
+    ['a coerced date', z.object({ d: z.coerce.date() })],
     ['a tuple', z.tuple([z.string(), z.number()])],
     ['a lazy schema', z.object({ l: z.lazy(() => z.string()) })],
   ])('falls back to zod for %s', (_label, schema) => {

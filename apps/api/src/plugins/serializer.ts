@@ -72,10 +72,11 @@ export function fastPathRefusal(schema: ZodSchema, visiting = new Set<ZodSchema>
       case 'string':
       case 'number':
       case 'boolean':
-        // zod's coercion and fast-json-stringify's differ on odd values (String(x) and toString()).
+      case 'date':
+        // zod's coercion and fast-json-stringify's differ (String(x) and toString(); a day's text that zod
+        // makes a Date and fast-json-stringify writes as it is).
         return def.coerce ? `coerced ${def.type}` : undefined;
       case 'null':
-      case 'date':
       case 'enum':
       case 'unknown':
       case 'any':
