@@ -447,6 +447,36 @@ describe('booking confirmations', () => {
     });
   });
 
+  it('queues a confirmation only with a booking that is written: a refused one leaves no mail', async () => {
+    const c = await mailCompany();
+    const a = await agenda(c);
+    const first = await createCustomer(t, c.token, { name: 'Marta', email: 'marta.llena@example.com' });
+    const second = await createCustomer(t, c.token, { name: 'Pau', email: 'pau.tarde@example.com' });
+    const booked = await book(c, a, first.id, '2027-04-12T10:00');
+    // The mail is rendered before the booking's transaction and written with its row: the answer is
+    // the booking as written, and its mail tells its number.
+    expect(booked).toMatchObject({ customerId: first.id, status: 'confirmed', orderId: null });
+    const mail = await onlyMail(c, { contactId: { eq: first.id } });
+    expect((await mailOf(c.token, mail.id)).text).toContain(String(booked.id));
+    const refused = await call(t, 'POST', '/v1/admin/bookings', {
+      token: c.token,
+      payload: {
+        bookingCalendarId: a.calendarId,
+        productId: a.productId,
+        customerId: second.id,
+        startsAt: '2027-04-12T10:00',
+        quantity: 1,
+      },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(
+      await readList(t, c.token, '/v1/admin/mails', { filters: { contactId: { eq: second.id } } }),
+    ).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+
   it('confirms a booking sold in an order and cancels it when the order is refunded in full', async () => {
     const c = await salesMailCompany();
     const order = await created(
