@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdTrims } from './build/antd-trims.js';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -65,7 +66,7 @@ function signedOutCatalogues(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), signedOutCatalogues()],
+  plugins: [react(), signedOutCatalogues(), antdTrims()],
   resolve: {
     alias: {
       '@mostrador/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),

@@ -1,3 +1,5 @@
+// First: zod's configuration before any module that loads zod.
+import './zod-config';
 import 'antd/dist/reset.css';
 import './tabs.css';
 import './touch-targets.css';
@@ -5,21 +7,16 @@ import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { z } from 'zod';
 import { isApiError } from '../api/errors';
 import { getToken } from '../api/token';
 import { startSession } from '../features/auth/api';
 import { loadSession } from '../features/session/api';
-import { permissionsOf } from '../features/session/permissions';
 import { loadLanguage, preloadLanguage, resolveLanguage } from '../i18n/i18n';
 import { readCookie } from '../lib/cookies';
 import { createQueryClient, fetchAppConfig, tokenFromLoginUrl } from './boot';
 import { BootErrorPage } from './pages/boot-error-page';
 import { Providers } from './providers';
-import { createAppRouter, preloadScreen } from './router';
-
-// The page's CSP forbids eval: zod's compiled fast path (`new Function`) would be refused on every parse.
-z.config({ jitless: true });
+import { createAppRouter, loadRouteTable, preloadScreen } from './router';
 
 async function boot(container: HTMLElement): Promise<void> {
   // Asked for at once rather than one after another: the language the visitor most likely reads (a branded
@@ -57,7 +54,8 @@ async function boot(container: HTMLElement): Promise<void> {
       return;
     }
     const session = getToken() ? await loadSession(queryClient) : null;
-    const router = createAppRouter({ isAuthenticated: !!session, granted: permissionsOf(session?.user) });
+    const screens = session ? (await loadRouteTable()).routesOfUser(session.user) : [];
+    const router = createAppRouter({ isAuthenticated: !!session, screens });
     render(<RouterProvider router={router} />);
   } catch (error) {
     // A 401 already sent the browser to the login screen.

@@ -1,11 +1,11 @@
-import { companyPermissions } from '@mostrador/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { loadWholeCatalogue } from '../i18n/i18n';
+import { pages } from './base-pages';
 import { FullPageSpinner } from './layouts/full-page-spinner';
 import { SimpleLayout } from './layouts/simple-layout';
 import { RouteErrorPage } from './pages/route-error-page';
-import { appRoutes, pages, routesFor } from './routes';
+import type { AppRoute } from './routes';
 
 /** The spec's limit for loading a screen's code. */
 const chunkTimeoutMs = 120_000;
@@ -30,14 +30,20 @@ const notFound: RouteObject = { path: '*', lazy: lazyPage(pages.notFound) };
 
 interface RouterSession {
   isAuthenticated: boolean;
-  granted: ReadonlySet<string>;
+  /** The screens the user may open (`routesFor` of routes.ts); none signed out. */
+  screens: AppRoute[];
+}
+
+/** The route table: its own chunk, downloaded only signed in (the login screen's first load does without it). */
+export function loadRouteTable() {
+  return import('./routes');
 }
 
 /**
  * The route tree for this visit. Login and logout reload the page, so the tree is built once, with only the
  * routes the user may open: anything else falls to the 404 page (or to the login screen when logged out).
  */
-export function createAppRoutes({ isAuthenticated, granted }: RouterSession): RouteObject[] {
+export function createAppRoutes({ isAuthenticated, screens }: RouterSession): RouteObject[] {
   const root = { errorElement: <RouteErrorPage />, hydrateFallbackElement: <FullPageSpinner /> };
   if (isAuthenticated) {
     return [
@@ -48,7 +54,7 @@ export function createAppRoutes({ isAuthenticated, granted }: RouterSession): Ro
           {
             lazy: lazyPage(() => import('./layouts/backend-layout').then((m) => m.BackendLayout)),
             children: [
-              ...routesFor(granted).map((route) => ({
+              ...screens.map((route) => ({
                 id: route.id,
                 path: route.path,
                 lazy: lazyPage(route.page),
@@ -92,11 +98,8 @@ export function preloadScreen(pathname: string, signedIn: boolean): void {
     loads.push(matchPath('/one/backend/dashboard', pathname) ? pages.dashboard() : pages.login());
   } else if (!matchPath('/login/:token?', pathname)) {
     loads.push(import('./layouts/backend-layout'));
-    // Not a platform screen (licenses): a company's employee never opens those, and his 404 page would
-    // download it. The user's own permissions come with the session, later.
-    const route = appRoutes.find((candidate) => matchPath(candidate.path, pathname));
-    if (route && (route.permissions ?? []).every((permission) => companyPermissions.includes(permission)))
-      loads.push(route.page());
+    // The user's own permissions come with the session, later.
+    loads.push(loadRouteTable().then(({ likelyScreen }) => likelyScreen(pathname)?.page()));
   }
   for (const load of loads) load.catch(() => {});
 }

@@ -1,8 +1,7 @@
-import type { Permission } from '@mostrador/contract';
-import type { ComponentType } from 'react';
-import { holdsAll } from '../features/session/permissions';
-
-type PageLoader = () => Promise<ComponentType>;
+import { type CurrentUser, companyPermissions, type Permission } from '@mostrador/contract';
+import { matchPath } from 'react-router';
+import { holdsAll, permissionsOf } from '../features/session/permissions';
+import { type PageLoader, pages } from './base-pages';
 
 /**
  * A screen of the back office (spec section 2), registered only when the user holds every permission
@@ -16,18 +15,9 @@ export interface AppRoute {
   page: PageLoader;
 }
 
-const dashboardPage: PageLoader = () =>
-  import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage);
-
-export const pages = {
-  dashboard: dashboardPage,
-  login: () => import('../features/auth/pages/login-page').then((m) => m.LoginPage),
-  notFound: () => import('./pages/not-found-page').then((m) => m.NotFoundPage),
-} satisfies Record<string, PageLoader>;
-
 export const appRoutes: AppRoute[] = [
-  { id: 'dashboard', path: '/', page: dashboardPage },
-  { id: 'dashboardDemo', path: '/one/backend/dashboard', page: dashboardPage },
+  { id: 'dashboard', path: '/', page: pages.dashboard },
+  { id: 'dashboardDemo', path: '/one/backend/dashboard', page: pages.dashboard },
   {
     id: 'profile',
     path: '/profile',
@@ -358,4 +348,20 @@ export const appRoutes: AppRoute[] = [
 /** The routes this user may open. */
 export function routesFor(granted: ReadonlySet<string>): AppRoute[] {
   return appRoutes.filter((route) => holdsAll(granted, route.permissions));
+}
+
+/** The routes a signed-in user may open. */
+export function routesOfUser(user: CurrentUser): AppRoute[] {
+  return routesFor(permissionsOf(user));
+}
+
+/**
+ * The screen at `pathname` worth downloading before the session is read: not a platform screen (licenses), as
+ * a company's employee never opens those and his 404 page would download it.
+ */
+export function likelyScreen(pathname: string): AppRoute | undefined {
+  const route = appRoutes.find((candidate) => matchPath(candidate.path, pathname));
+  return route && (route.permissions ?? []).every((permission) => companyPermissions.includes(permission))
+    ? route
+    : undefined;
 }

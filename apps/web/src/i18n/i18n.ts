@@ -2,7 +2,6 @@ import { defaultLanguage, isLanguage, type Language } from '@mostrador/contract'
 import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dayjsLocaleOf, setDayjsLocale } from '../lib/format';
 import { withOurTexts } from './antd-locale';
 
 type Catalogue = Record<string, unknown>;
@@ -83,19 +82,33 @@ export function resolveLanguage({ brandLanguage, cookie, navigatorLanguage }: La
  * brand's language comes with the app config): `loadLanguage` then finds them loaded.
  */
 export function preloadLanguage(language: Language, { signedIn }: { signedIn: boolean }): void {
-  const catalogue = (signedIn ? catalogues : signedOutCatalogues)[language];
-  for (const load of [catalogue(), antdLocales[language](), dayjsLocales[language]()]) load.catch(() => {});
+  const loads = signedIn
+    ? [catalogues[language](), antdLocales[language](), dayjsLocales[language](), import('../lib/format')]
+    : [signedOutCatalogues[language](), antdLocales[language]()];
+  for (const load of loads) load.catch(() => {});
+}
+
+/**
+ * dayjs with the language's locale, its times on the 24-hour clock (lib/format.ts). Signed out only the
+ * screens that show dates load it (the demo dashboard): the login screen does without dayjs.
+ */
+async function loadDates(language: Language): Promise<void> {
+  const [{ dayjsLocaleOf, setDayjsLocale }] = await Promise.all([
+    import('../lib/format'),
+    dayjsLocales[language](),
+  ]);
+  setDayjsLocale(dayjsLocaleOf(language));
 }
 
 /**
  * Loads the catalogue, antd locale and dayjs locale of one language and makes it current. Signed out, only
- * the catalogue's signed-out namespaces (vite.config.ts `signedOutNamespaces`).
+ * the catalogue's signed-out namespaces (vite.config.ts `signedOutNamespaces`) and no dayjs.
  */
 export async function loadLanguage(language: Language, { signedIn = true } = {}): Promise<Locale> {
   const [catalogue, antdLocale] = await Promise.all([
     (signedIn ? catalogues : signedOutCatalogues)[language](),
     antdLocales[language](),
-    dayjsLocales[language](),
+    signedIn ? loadDates(language) : undefined,
   ]);
   await i18next.use(initReactI18next).init({
     lng: language,
@@ -104,16 +117,18 @@ export async function loadLanguage(language: Language, { signedIn = true } = {})
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  setDayjsLocale(dayjsLocaleOf(language));
   document.documentElement.lang = language;
   return withOurTexts(antdLocale.default, i18next.t);
 }
 
-/** The current language's whole catalogue, for a screen shown signed out that reads more than the login's texts. */
+/**
+ * The current language's whole catalogue and its dates (dayjs), for a screen shown signed out that reads more
+ * than the login's texts.
+ */
 export async function loadWholeCatalogue(): Promise<void> {
   const language = i18next.language;
   if (!isLanguage(language)) return;
-  const catalogue = await catalogues[language]();
+  const [catalogue] = await Promise.all([catalogues[language](), loadDates(language)]);
   i18next.addResourceBundle(language, 'translation', catalogue.default, true, true);
 }
 
