@@ -209,6 +209,11 @@ export function rssSampler(pid: number) {
  * flags, background jobs on) on `env`'s database, on a free port of 127.0.0.1; resolves once /health
  * answers. `stop` ends it with SIGTERM and waits for its exit.
  */
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...rest } = env;
+  return rest;
+}
+
 export async function startBuiltApi(env: { DATABASE_URL?: string; DATA_DIR: string }) {
   const root = path.resolve(import.meta.dirname, '../../..');
   const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts
@@ -225,9 +230,10 @@ export async function startBuiltApi(env: { DATABASE_URL?: string; DATA_DIR: stri
   const server = spawn(process.execPath, args, {
     cwd: root,
     env: {
-      ...process.env,
+      ...withoutDatabaseUrl(process.env),
       NODE_OPTIONS: '',
-      DATABASE_URL: env.DATABASE_URL ?? '',
+      // The embedded database when none is given (an empty DATABASE_URL is not a URL).
+      ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
       DATA_DIR: env.DATA_DIR,
       PORT: String(port),
       LOG_LEVEL: 'warn',
