@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { calendarViews } from './calendar-views.js';
+
+export * from './calendar-views.js';
 
 export const listPreferencesSchema = z.object({
   columns: z.array(z.string().max(64)).max(64).optional(),
@@ -13,9 +16,6 @@ export const themeSchema = z.object({
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
 });
 export type Theme = z.infer<typeof themeSchema>;
-
-export const calendarViews = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'] as const;
-export type CalendarView = (typeof calendarViews)[number];
 
 /** The user's interface configuration: per list page, calendar view, theme. */
 export const uiConfigSchema = z.object({
