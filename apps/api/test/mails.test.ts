@@ -7,11 +7,11 @@ import {
   type MailListItem,
   type Settings,
 } from '@mostrador/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { AddressObject } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings } from '../src/db/schema.js';
+import { companySettings, files, mailAttachments, mails } from '../src/db/schema.js';
 import { queueNames } from '../src/jobs/job-queue.js';
 import { noMailServerMessage } from '../src/jobs/mail-worker.js';
 import { type JobRuntime, startJobs } from '../src/jobs/runtime.js';
@@ -345,20 +345,37 @@ describe('booking confirmations', () => {
     expect(icsField(ics, 'SUMMARY')).toBe('Corte de pelo');
     expect(icsField(ics, 'STATUS')).toBe('CONFIRMED');
 
-    // The attachment is a stored file of the license, the same bytes.
+    // The attachment is kept with the mail, no file of the license: the same bytes, from the mail's
+    // own attachment route.
     expect(mail.attachments).toEqual([
       {
         id: expect.any(Number),
+        fileId: null,
         name: `booking-${booking.id}.ics`,
         mimeType: 'text/calendar',
         size: attachment.size,
       },
     ]);
-    const file = await call(t, 'GET', `/v1/admin/files/download/${mail.attachments[0]!.id}`, {
+    expect(attachment.content.toString('utf8')).toBe(ics);
+    const [row] = await t.database.db
+      .select({ fileId: mailAttachments.fileId, content: mailAttachments.content })
+      .from(mailAttachments)
+      .where(and(eq(mailAttachments.mailId, mail.id), eq(mailAttachments.position, mail.attachments[0]!.id)));
+    expect(row?.fileId).toBeNull();
+    expect(Buffer.from(row!.content!).toString('utf8')).toBe(ics);
+    expect(
+      await t.database.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.licenseId, c.license.id), like(files.name, '%.ics'))),
+    ).toEqual([]);
+    const file = await call(t, 'GET', `/v1/admin/mails/${mail.id}/attachments/${mail.attachments[0]!.id}`, {
       token: c.token,
     });
     expect(file.status).toBe(200);
-    expect(typeof file.body === 'string' ? file.body : JSON.stringify(file.body)).toBe(ics);
+    expect(file.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(file.headers['content-disposition']).toContain(`filename="booking-${booking.id}.ics"`);
+    expect(file.body).toBe(ics);
   });
 
   it('writes in the company’s main language when the customer has none, and in the new one once it changes', async () => {
@@ -475,6 +492,17 @@ describe('booking confirmations', () => {
       items: [],
       total: 0,
     });
+    // Nothing else either: the refused one's .ics was never a file, and only the written mail has
+    // attachment rows.
+    expect(
+      await t.database.db.select({ id: files.id }).from(files).where(eq(files.licenseId, c.license.id)),
+    ).toEqual([]);
+    const rows = await t.database.db
+      .select({ mailId: mailAttachments.mailId })
+      .from(mailAttachments)
+      .innerJoin(mails, eq(mails.id, mailAttachments.mailId))
+      .where(eq(mails.licenseId, c.license.id));
+    expect(rows).toEqual([{ mailId: mail.id }]);
   });
 
   it('confirms a booking sold in an order and cancels it when the order is refunded in full', async () => {
@@ -779,6 +807,7 @@ describe('GET /admin/mails', () => {
     expect(sent3.attachments).toEqual([
       {
         id: expect.any(Number),
+        fileId: null,
         name: `booking-${b1.id}.ics`,
         mimeType: 'text/calendar',
         size: expect.any(Number),
@@ -810,6 +839,68 @@ describe('GET /admin/mails', () => {
     expect(shown.html).toMatch(/<img src="data:image\/[a-z]+;base64,[A-Za-z0-9+/=]+"/);
     // The logo is part of the layout, not an attachment to download.
     expect(shown.attachments.map((a) => a.mimeType)).toEqual(['text/calendar']);
+  });
+});
+
+describe('GET /admin/mails/{id}/attachments/{attachmentId}', () => {
+  it('downloads a mail’s attachment of either kind, for who may read the mail, in its license only', async () => {
+    const c = await mailCompany();
+    const id = await queueOneMail(c);
+    const mail = await mailOf(c.token, id);
+    const [ics] = mail.attachments;
+    expect(ics).toMatchObject({ fileId: null, mimeType: 'text/calendar' });
+    const path = `/v1/admin/mails/${id}/attachments/${ics!.id}`;
+    const answer = await call(t, 'GET', path, { token: c.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('BEGIN:VCALENDAR');
+    expect(Buffer.byteLength(answer.body as string)).toBe(ics!.size);
+
+    // Reading the mail is enough (mails_find); without it, 403.
+    const reader = await createEmployee(t, c.code, c.token, [{ scope: 'can_do', permission: 'mails_find' }]);
+    expect((await call(t, 'GET', path, { token: reader.token })).body).toBe(answer.body);
+    const stranger = await createEmployee(t, c.code, c.token, [
+      { scope: 'can_do', permission: 'customers_find' },
+    ]);
+    expectError(await call(t, 'GET', path, { token: stranger.token }), 403, ErrorCode.forbidden);
+    // Another license's mail, or an attachment the mail has not: 404.
+    const other = await company(t);
+    expectError(await call(t, 'GET', path, { token: other.token }), 404, ErrorCode.notFound);
+    expectError(
+      await call(t, 'GET', `/v1/admin/mails/${id}/attachments/77`, { token: c.token }),
+      404,
+      ErrorCode.notFound,
+    );
+
+    // A mail whose attachment is a file of the license (as invoices' PDFs, and every mail queued before
+    // attachments were kept with their mail): the same route answers the file's bytes, and a copy
+    // attaches the same file.
+    const pdf = await createFile(t, c.token, Buffer.from('%PDF-1.4 factura'), 'factura.pdf');
+    const withFile = await t.database.db.transaction((tx) =>
+      t.services.mails.queue(tx, {
+        licenseId: c.license.id,
+        type: 'customer',
+        kind: 'invoice',
+        contactId: null,
+        contactEmail: 'factura@example.es',
+        language: 'es',
+        subject: 'Factura',
+        html: '<p>Factura</p>',
+        text: 'Factura',
+        attachments: [{ fileId: pdf.id }],
+      }),
+    );
+    const filed = await mailOf(c.token, withFile);
+    expect(filed.attachments).toEqual([
+      { id: 0, fileId: pdf.id, name: 'factura.pdf', mimeType: expect.any(String), size: 16 },
+    ]);
+    const bytes = await call(t, 'GET', `/v1/admin/mails/${withFile}/attachments/0`, { token: c.token });
+    expect(bytes.status).toBe(200);
+    expect(String(bytes.body)).toBe('%PDF-1.4 factura');
+    const copy = await call(t, 'POST', `/v1/admin/mails/${withFile}/resend`, { token: c.token, payload: {} });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    expect((copy.body.data as Mail).attachments).toEqual(filed.attachments);
+    const sent = await delivered(c, (copy.body.data as Mail).id);
+    expect(sent.received.parsed.attachments.map((a) => a.content.toString())).toEqual(['%PDF-1.4 factura']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import {
   type SmtpServer,
@@ -173,7 +174,10 @@ test.describe('sent mails', () => {
     await expect(drawer.getByTestId('mail-attachments')).toContainText('.ics');
     const download = page.waitForEvent('download');
     await drawer.getByTestId('mail-attachment-download').first().click();
-    expect((await download).suggestedFilename()).toMatch(/\.ics$/);
+    const ics = await download;
+    expect(ics.suggestedFilename()).toMatch(/\.ics$/);
+    // Kept with the mail (no file): its bytes come from the mail's own attachment route.
+    expect(readFileSync((await ics.path())!, 'utf8')).toContain('BEGIN:VCALENDAR');
     await drawer.getByRole('tab', { name: 'Message' }).click();
     await settled(page);
     expect(await seriousViolationsBesideMails(page), 'drawer').toEqual([]);

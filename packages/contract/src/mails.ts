@@ -64,7 +64,19 @@ export const mailListItemSchema = z.object({
 export type MailListItem = z.infer<typeof mailListItemSchema>;
 
 export const mailAttachmentSchema = z.object({
-  id: z.number().int().describe('The file id: download it with GET /admin/files/{id}'),
+  id: z
+    .number()
+    .int()
+    .describe(
+      'The attachment’s number in the mail: download it with GET /admin/mails/{mailId}/attachments/{id}',
+    ),
+  fileId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The file it is, if it is one (a receipt’s PDF); null for one kept with the mail (a booking’s .ics)',
+    ),
   name: z.string(),
   mimeType: z.string(),
   size: z.number().int(),

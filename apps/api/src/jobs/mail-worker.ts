@@ -78,13 +78,16 @@ export function createMailWorker(deps: {
       });
       return 'parked';
     }
-    const stored = await repo.attachments(mail.id);
+    // An attachment kept with the mail (a booking's .ics) comes with the row; a file from the storage.
+    const stored = await repo.attachments(mail.id, { withContent: true });
     const attachments = [];
     for (const a of stored) {
-      const content = await deps.storage.get(a.storageKey);
+      const content = a.content ?? (a.storageKey ? await deps.storage.get(a.storageKey) : null);
       if (!content) continue;
       if (a.contentId) {
-        const image = await inlineImage(a.storageKey, content).catch(() => null);
+        const image = await inlineImage(a.storageKey ?? `${mail.id}/${a.position}`, content).catch(
+          () => null,
+        );
         if (image) attachments.push({ filename: 'logo.png', ...image, cid: a.contentId });
         continue;
       }

@@ -101,8 +101,9 @@ export function mailCompany(settings: Settings, publicUrl: string): MailCompany 
 /**
  * Writes the mails of the product's events into the outbox: it reads what a mail tells (a booking with
  * its customer, product and calendar; an order and its lines), renders it in the customer's language
- * with the company's name and logo, stores attachments (the `.ics`) as files of the license, and queues
- * the row in the caller's transaction.
+ * with the company's name and logo, keeps small attachments made for one mail (a booking's `.ics`) in
+ * its attachment rows and stores others (a voucher's QR) as files of the license, and queues the row in
+ * the caller's transaction.
  */
 export function createMailComposer(deps: {
   db: Db;
@@ -216,8 +217,8 @@ export function createMailComposer(deps: {
     /**
      * The confirmation of a booking created, moved or cancelled, to its customer (when he has an
      * email), with the `.ics` that adds, moves or removes it in his calendar, rendered from `facts` (what
-     * the booking is at that moment) and ready to queue: its `.ics` bytes are stored already. Parked when
-     * the company has no mail server. Null without an email.
+     * the booking is at that moment) and ready to queue: the `.ics` goes in the mail's attachment row
+     * (no file is stored). Parked when the company has no mail server. Null without an email.
      */
     async bookingMailDraft(
       licenseId: number,
@@ -250,12 +251,10 @@ export function createMailComposer(deps: {
         booking.rescheduleCount + (cancel ? 1 : 0),
         new Date(),
       );
-      const icsFile = await storeBytes(
-        licenseId,
-        `booking-${booking.id}.ics`,
-        'text/calendar',
-        Buffer.from(ics),
-      );
+      // A few KB made for this mail alone: kept in its attachment's row, so queuing it writes no file.
+      const icsAttachment = {
+        content: { name: `booking-${booking.id}.ics`, mimeType: 'text/calendar', data: Buffer.from(ics) },
+      };
       return {
         licenseId,
         type: 'customer',
@@ -264,15 +263,29 @@ export function createMailComposer(deps: {
         contactEmail: customer.email,
         language,
         ...rendered,
-        attachments: [...logoAttachment(settings), icsFile],
+        attachments: [...logoAttachment(settings), icsAttachment],
         parked: !mailServerSet(settings),
       };
     },
 
-    /** Removes what a draft stored for its new files, when it is not queued after all (best effort). */
+    /**
+     * Removes what a draft stored for its new files, when it is not queued after all (best effort); an
+     * attachment kept with the mail (a booking's `.ics`) stored nothing.
+     */
     async discardDraft(draft: MailDraft) {
       for (const a of draft.attachments)
         if ('file' in a) await deps.storage.delete(a.file.storageKey).catch(() => undefined);
+    },
+
+    /**
+     * One attachment of a mail of the license, to download (`GET /admin/mails/{id}/attachments/{n}`):
+     * its bytes from the row or from the storage. 404 for another license's mail or a file gone.
+     */
+    async attachment(auth: AuthContext, mailId: number, attachmentId: number) {
+      const a = await deps.mails.attachment(auth, mailId, attachmentId);
+      const data = a.content ?? (a.storageKey ? await deps.storage.get(a.storageKey) : null);
+      if (!data) throw notFound();
+      return { name: a.name, mimeType: a.mimeType, data };
     },
 
     /**

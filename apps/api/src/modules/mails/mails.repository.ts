@@ -7,11 +7,23 @@ import { companySettings } from '../settings/settings.table.js';
 import { mailAttachments, mails, notificationsSent } from './mails.table.js';
 
 export type MailRow = typeof mails.$inferSelect;
-/** An attachment of a mail to queue: a file of the license, or a new one whose bytes are stored. */
+/**
+ * An attachment of a mail to queue: a file of the license, a new one whose bytes are stored, or bytes
+ * kept in the attachment's row (a small one made for this mail alone: a booking's `.ics`).
+ */
 export type MailAttachmentDraft = { contentId?: string | null } & (
   | { fileId: number }
   | { file: { name: string; mimeType: string; size: number; storageKey: string } }
+  | { content: { name: string; mimeType: string; data: Buffer } }
 );
+
+/** Bytes as the driver reads a bytea (node-postgres a Buffer, PGlite a Uint8Array). */
+const bytesOf = (value: Uint8Array | null): Buffer | null =>
+  value === null
+    ? null
+    : Buffer.isBuffer(value)
+      ? value
+      : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 
 export type NewMail = Omit<typeof mails.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -55,7 +67,8 @@ const p = (name: string) => sql.placeholder(name);
 /**
  * A mail with the files it brings along and its attachments, as the CTEs `m` (the mail: id, license_id),
  * `x`, `f` and `a` of a statement of fixed text, its values named `mail*` (`mailInsertValues`): the
- * outbox's own insert, and a booking's, whose mail is written in the statement that writes it.
+ * outbox's own insert, and a booking's, whose mail is written in the statement that writes it. An
+ * attachment kept in its row comes as base64 text in the list and is written as bytes (no file).
  */
 export const mailInsertCtes = sql`
   m as (
@@ -67,16 +80,18 @@ export const mailInsertCtes = sql`
   ),
   x as (
     select * from jsonb_to_recordset(${p('mailAttachments')}::jsonb)
-      as x(position int, file_id int, content_id text, name text, mime_type text, size int, storage_key text)
+      as x(position int, file_id int, content_id text, name text, mime_type text, size int, storage_key text, content text)
   ),
   f as (
     insert into ${files} (license_id, name, mime_type, size, storage_key)
-    select m.license_id, x.name, x.mime_type, x.size, x.storage_key from m, x where x.file_id is null
+    select m.license_id, x.name, x.mime_type, x.size, x.storage_key from m, x
+    where x.file_id is null and x.storage_key is not null
     returning id, storage_key
   ),
   a as (
-    insert into ${mailAttachments} (mail_id, position, file_id, content_id)
-    select m.id, x.position, coalesce(x.file_id, f.id), x.content_id
+    insert into ${mailAttachments} (mail_id, position, file_id, content_id, content, name, mime_type)
+    select m.id, x.position, coalesce(x.file_id, f.id), x.content_id, decode(x.content, 'base64'),
+      case when x.content is not null then x.name end, case when x.content is not null then x.mime_type end
     from m cross join x left join f on f.storage_key = x.storage_key
   )`;
 
@@ -85,14 +100,22 @@ export function mailInsertValues(mail: NewMail, attachments: MailAttachmentDraft
   const list = attachments.map((a, position) =>
     'fileId' in a
       ? { position, file_id: a.fileId, content_id: a.contentId ?? null }
-      : {
-          position,
-          content_id: a.contentId ?? null,
-          name: a.file.name,
-          mime_type: a.file.mimeType,
-          size: a.file.size,
-          storage_key: a.file.storageKey,
-        },
+      : 'content' in a
+        ? {
+            position,
+            content_id: a.contentId ?? null,
+            name: a.content.name,
+            mime_type: a.content.mimeType,
+            content: a.content.data.toString('base64'),
+          }
+        : {
+            position,
+            content_id: a.contentId ?? null,
+            name: a.file.name,
+            mime_type: a.file.mimeType,
+            size: a.file.size,
+            storage_key: a.file.storageKey,
+          },
   );
   return {
     mailLicenseId: mail.licenseId,
@@ -150,20 +173,32 @@ export function createMailsRepository(db: DbOrTx) {
       return row;
     },
 
-    async attachments(mailId: number) {
-      return db
+    /**
+     * A mail's attachments in order, of both kinds: a file's (`fileId`, `storageKey`; its bytes in the
+     * storage) or one kept in its row (`content`, read only `withContent`; no file). `position` names it
+     * in the mail (`GET /admin/mails/{id}/attachments/{position}`).
+     */
+    async attachments(mailId: number, options: { withContent?: boolean; position?: number } = {}) {
+      const rows = await db
         .select({
-          id: files.id,
-          name: files.name,
-          mimeType: files.mimeType,
-          size: files.size,
+          position: mailAttachments.position,
+          fileId: mailAttachments.fileId,
+          name: sql<string>`coalesce(${mailAttachments.name}, ${files.name})`,
+          mimeType: sql<string>`coalesce(${mailAttachments.mimeType}, ${files.mimeType})`,
+          size: sql<number>`coalesce(octet_length(${mailAttachments.content}), ${files.size})::int`,
           storageKey: files.storageKey,
           contentId: mailAttachments.contentId,
+          content: options.withContent ? mailAttachments.content : sql<null>`null`,
         })
         .from(mailAttachments)
-        .innerJoin(files, eq(files.id, mailAttachments.fileId))
-        .where(eq(mailAttachments.mailId, mailId))
+        .leftJoin(files, eq(files.id, mailAttachments.fileId))
+        .where(
+          options.position === undefined
+            ? eq(mailAttachments.mailId, mailId)
+            : and(eq(mailAttachments.mailId, mailId), eq(mailAttachments.position, options.position)),
+        )
         .orderBy(asc(mailAttachments.position));
+      return rows.map((r) => ({ ...r, content: bytesOf(r.content as Uint8Array | null) }));
     },
 
     /**

@@ -1,6 +1,7 @@
 import {
   dataOf,
   idParams,
+  idSchema,
   listResponse,
   mailHealthSchema,
   mailListItemSchema,
@@ -14,12 +15,25 @@ import {
   testMailResultSchema,
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authOf, requireAny } from '../../plugins/auth.js';
+import { sandboxPolicy } from '../../plugins/security-headers.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { MailComposer } from './mail-composer.js';
 import type { MailsService } from './mails.service.js';
 
 const tags = ['mails'];
+
+/** `filename*` keeps accents and spaces of the name (RFC 6266), as the files' download does. */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const attachmentParams = z.object({
+  id: idSchema,
+  attachmentId: z.coerce.number().int().min(0).max(1000).describe('The attachment’s `id` in the mail'),
+});
 
 export const mailsRoutes =
   (service: MailsService, composer: MailComposer, settings: SettingsService): FastifyPluginAsyncZod =>
@@ -70,6 +84,36 @@ export const mailsRoutes =
           await service.get(authOf(request), request.params.id),
         ),
       }),
+    );
+    app.get(
+      '/admin/mails/:id/attachments/:attachmentId',
+      {
+        config: { access: requireAny('mails_find') },
+        schema: {
+          tags,
+          summary: 'One attachment of a mail (a booking’s .ics, a receipt’s PDF), as a download',
+          params: attachmentParams,
+          response: {
+            200: {
+              description: 'The attachment’s bytes',
+              content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await composer.attachment(
+          authOf(request),
+          request.params.id,
+          request.params.attachmentId,
+        );
+        return reply
+          .header('content-type', file.mimeType)
+          .header('content-disposition', contentDisposition(file.name))
+          .header('content-security-policy', sandboxPolicy)
+          .header('cache-control', 'private, max-age=3600')
+          .send(file.data);
+      },
     );
     app.post(
       '/admin/mails/:id/resend',

@@ -144,8 +144,25 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
         resentFromId: mail.resentFromId,
         attachments: attachments
           .filter((a) => !a.contentId)
-          .map((a) => ({ id: a.id, name: a.name, mimeType: a.mimeType, size: a.size })),
+          .map((a) => ({
+            id: a.position,
+            fileId: a.fileId,
+            name: a.name,
+            mimeType: a.mimeType,
+            size: a.size,
+          })),
       };
+    },
+
+    /**
+     * One attachment of a mail of the license (404 for another license's mail, or no such attachment):
+     * its name, type, and either its bytes (kept with the mail) or the storage key of its file.
+     */
+    async attachment(auth: AuthContext, mailId: number, position: number) {
+      const mail = await row(auth, mailId);
+      const [found] = await createMailsRepository(db).attachments(mail.id, { withContent: true, position });
+      if (!found) throw notFound();
+      return found;
     },
 
     async health(auth: AuthContext, mailServerSet: boolean): Promise<MailHealth> {
@@ -178,7 +195,7 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
       const who = sameAddress
         ? { contactId: original.contactId, type: original.type }
         : ((await service.recipient(auth.licenseId, to)) ?? { contactId: null, type: original.type });
-      const attachments = await createMailsRepository(db).attachments(original.id);
+      const attachments = await createMailsRepository(db).attachments(original.id, { withContent: true });
       const newId = await db.transaction((tx) =>
         service.queue(tx, {
           licenseId: auth.licenseId,
@@ -190,7 +207,12 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
           subject: original.subject,
           html: original.html,
           text: original.text,
-          attachments: attachments.map((a) => ({ fileId: a.id, contentId: a.contentId })),
+          // A file is attached again; bytes kept with the mail are copied with the copy.
+          attachments: attachments.map((a) =>
+            a.content
+              ? { content: { name: a.name, mimeType: a.mimeType, data: a.content }, contentId: a.contentId }
+              : { fileId: a.fileId!, contentId: a.contentId },
+          ),
           resentFromId: original.id,
         }),
       );

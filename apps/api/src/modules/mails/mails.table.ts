@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { baseColumns } from '../../db/columns.js';
 import { files } from '../files/files.table.js';
 import { licenses } from '../licenses/licenses.table.js';
@@ -68,7 +68,13 @@ export const mails = pgTable(
   ],
 );
 
-/** A mail's attachments: files of the license (an `.ics`, a receipt PDF), in order. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A mail's attachments, in order: a file of the license (a receipt PDF, the logo), or bytes kept in the
+ * row itself (`content`, with its name and type), for the small ones made for that mail alone (a
+ * booking's `.ics`), so queuing it writes no file. Exactly one of `file_id` and `content` is set.
+ */
 export const mailAttachments = pgTable(
   'mail_attachments',
   {
@@ -76,13 +82,22 @@ export const mailAttachments = pgTable(
       .notNull()
       .references(() => mails.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: integer('file_id').references(() => files.id),
     /** Set for an image the HTML shows inline (`cid:`), e.g. the company logo. */
     contentId: text('content_id'),
+    /** The bytes of an attachment kept in the row (no file), with its name and type below. */
+    content: bytea('content'),
+    name: text('name'),
+    mimeType: text('mime_type'),
   },
-  (t) => [primaryKey({ columns: [t.mailId, t.position] }), index('mail_attachments_file_idx').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.mailId, t.position] }),
+    index('mail_attachments_file_idx').on(t.fileId),
+    check(
+      'mail_attachments_file_or_content',
+      sql`(${t.fileId} is not null and ${t.content} is null) or (${t.fileId} is null and ${t.content} is not null and ${t.name} is not null and ${t.mimeType} is not null)`,
+    ),
+  ],
 );
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { downloadFile } from '../../files/download-file';
+import { downloadFromApi } from '../../files/download-file';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { addressBody, useMail, useResendMail } from '../api';
@@ -43,7 +43,8 @@ export function MailErrorAlert({ mail }: { mail: Pick<Mail, 'status' | 'error' |
   );
 }
 
-function AttachmentList({ attachments }: { attachments: MailAttachment[] }) {
+/** A mail's attachments, each downloaded from the mail (a file's or one kept with it, like an `.ics`). */
+function AttachmentList({ mailId, attachments }: { mailId: number; attachments: MailAttachment[] }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
@@ -52,7 +53,7 @@ function AttachmentList({ attachments }: { attachments: MailAttachment[] }) {
   const download = async (file: MailAttachment) => {
     setBusy(file.id);
     try {
-      await downloadFile(file.id, file.name);
+      await downloadFromApi(`/admin/mails/${mailId}/attachments/${file.id}`, file.name);
     } catch (error) {
       message.error(isApiError(error) ? errorMessage(error) : t('mails.view.downloadFailed'));
     } finally {
@@ -271,7 +272,7 @@ export function MailDrawer({
                   formatted: formatNumber(mail.attachments.length),
                 })}
               </Typography.Title>
-              <AttachmentList attachments={mail.attachments} />
+              <AttachmentList mailId={mail.id} attachments={mail.attachments} />
             </>
           )}
         </>

@@ -49,7 +49,7 @@ const mail: Mail = {
   language: 'es',
   messageId: '<12@mostrador>',
   resentFromId: null,
-  attachments: [{ id: 90, name: 'booking.ics', mimeType: 'text/calendar', size: 1536 }],
+  attachments: [{ id: 1, fileId: null, name: 'booking.ics', mimeType: 'text/calendar', size: 1536 }],
 };
 const healthy: MailHealth = {
   waiting: 0,
