@@ -9,6 +9,8 @@ import type { Plugin } from 'vite';
  *   `isBright` alone, the same function (antd-is-bright.ts; src/app/antd-trims.test.ts checks it against antd's).
  * - ConfigProvider imports the tooltip's UniqueProvider (rc-component/trigger and portal) for the
  *   `tooltip.unique` option, which this app never sets (providers.tsx): a stand-in that refuses it loudly.
+ * - Card imports Tabs (rc-component/tabs and its styles) for its `tabList` prop, which no screen uses (a
+ *   screen's tabs are antd's Tabs, imported as usual): a stand-in that refuses it loudly.
  */
 const redirects: Array<{ importer: RegExp; source: string; to: string }> = [
   {
@@ -20,6 +22,11 @@ const redirects: Array<{ importer: RegExp; source: string; to: string }> = [
     importer: /antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
     source: '../tooltip/UniqueProvider',
     to: new URL('./antd-no-unique-tooltip.ts', import.meta.url).pathname,
+  },
+  {
+    importer: /antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    source: '../tabs',
+    to: new URL('./antd-no-card-tabs.ts', import.meta.url).pathname,
   },
 ];
 
