@@ -141,7 +141,7 @@ describe('MailsPage', () => {
   });
 
   it('opens a mail read-only: facts, HTML in a frame sandboxed of everything, the text, attachments; no resend without mails_resend', async () => {
-    stubMails();
+    const calls = stubMails();
     const { router } = renderPage(['mails_find']);
     fireEvent.click((await screen.findAllByTestId('mail-open', undefined, slow))[0] as HTMLElement);
     const drawer = await screen.findByTestId('mail-drawer', undefined, slow);
@@ -157,7 +157,13 @@ describe('MailsPage', () => {
     fireEvent.click(within(drawer).getByRole('tab', { name: 'Plain text' }));
     expect((await within(drawer).findByTestId('mail-content-text')).textContent).toBe(mail.text);
     expect(within(drawer).getByTestId('mail-attachments').textContent).toContain('booking.ics');
-    expect(within(drawer).getByLabelText('Download booking.ics')).toBeTruthy();
+    // Downloaded from the mail (an attachment kept with it has no file id), with the session.
+    fireEvent.click(within(drawer).getByLabelText('Download booking.ics'));
+    await waitFor(() =>
+      expect(calls.map((c) => c.url).find((u) => u.includes('/attachments/'))).toMatch(
+        /\/v1\/admin\/mails\/12\/attachments\/1$/,
+      ),
+    );
     expect(within(drawer).queryByTestId('mail-resend')).toBeNull();
   });
 
