@@ -197,9 +197,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const keptSessions = services.authentication.sessions;
   const stopListening = await listenForAuthChanges(deps.database, keptSessions, (m) => app.log.warn(m));
   app.addHook('onClose', stopListening);
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') keptSessions.clear();
-    return payload;
+    done(null, payload);
   });
 
   await registerOpenApi(app, appVersion);
