@@ -309,6 +309,8 @@ export function resourceOf(path: string, param: string): Resource | null {
   const segment = path.split('/')[3];
   if (param === 'anomalyId') return 'anomalies';
   if (param === 'userId') return 'users';
+  // A position inside the mail the path names (fuzz.test.ts' positionParams), not a record.
+  if (param === 'attachmentId') return null;
   switch (segment) {
     case 'users':
       return 'users';
