@@ -155,6 +155,16 @@ const endpoints: Endpoint[] = [
     path: `/v1/admin/reports/dashboard${q({ from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` })}`,
     goal: { p95: 100 },
   },
+  {
+    name: 'bookings report, this year',
+    path: `/v1/admin/reports/bookings${q({ from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` })}`,
+    goal: { p95: 100 },
+  },
+  {
+    name: 'sales report, this year',
+    path: `/v1/admin/reports/sales${q({ from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` })}`,
+    goal: { p95: 100 },
+  },
 ].filter((e) => !only || only.some((o) => e.name.includes(o)));
 
 // ---- The baseline: each endpoint's statements, recorded in this process, replayed from Node.
