@@ -79,21 +79,20 @@ export async function openDatabase(options: {
 }
 
 /**
- * `db.execute` of a statement under `name`: PostgreSQL keeps its plan for the connection and reuses
- * it, where an unnamed statement is planned again at each call. For a statement of fixed text on a
- * hot path (a mail queued inside a booking's transaction); the rows come back as with `execute`.
+ * The driver session and SQL dialect behind a drizzle handle, which drizzle keeps internal: what runs a
+ * statement under a name (PostgreSQL plans it once per connection) or with rows as arrays and a mapper of
+ * its own (lib/list.ts `keysFirstPage`, db/fixed-statement.ts).
  */
-export async function executeNamed(db: DbOrTx, name: string, query: SQL) {
-  const internal = db as unknown as {
-    dialect: { sqlToQuery(query: SQL): unknown };
-    session: {
-      prepareQuery(
-        query: unknown,
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ): { execute(): Promise<{ rows: Record<string, unknown>[] }> };
-    };
+export interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+      mapper?: (rows: unknown[][]) => unknown[],
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
   };
-  return internal.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false).execute();
 }
+export const internalsOf = (db: DbOrTx) => db as unknown as DrizzleInternals;

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.js';
+import { type DbOrTx, internalsOf } from './client.js';
 
 const dialect = new PgDialect();
 
@@ -14,18 +14,7 @@ const dialect = new PgDialect();
 export function fixedStatement<Row extends Record<string, unknown>>(name: string, query: SQL) {
   const built = dialect.sqlToQuery(query);
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
-    const session = (
-      db as unknown as {
-        session: {
-          prepareQuery(
-            query: unknown,
-            fields: undefined,
-            name: string,
-            arrayMode: boolean,
-          ): { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> };
-        };
-      }
-    ).session;
-    return (await session.prepareQuery(built, undefined, name, false).execute(values)).rows;
+    const result = await internalsOf(db).session.prepareQuery(built, undefined, name, false).execute(values);
+    return (result as { rows: Row[] }).rows;
   };
 }

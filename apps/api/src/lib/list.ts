@@ -13,7 +13,7 @@ import {
 import { type AnyColumn, and, asc, Column, desc, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { DbOrTx } from '../db/client.js';
+import { type DbOrTx, internalsOf } from '../db/client.js';
 import { listShrinks } from '../db/list-shrinks.table.js';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
@@ -295,7 +295,7 @@ export async function keysFirstPage<F extends SelectedFields>(
   const page = pageColumnsOf(db, columns);
   const query = sql`select ${page.selectList}, ${total}, ${shrinks} from ${table} inner join ${keys}
     on page_keys.key = ${key} order by ${sql.join(c.orderBy, sql`, `)}`;
-  const internal = db as unknown as Internal;
+  const internal = internalsOf(db);
   const rendered = internal.dialect.sqlToQuery(query);
   // The hot statement, an unfiltered first page, is named: PostgreSQL parses it once per connection and,
   // after five runs, keeps its generic plan instead of planning it at every request (the bookings page
@@ -329,20 +329,6 @@ export async function keysFirstPage<F extends SelectedFields>(
   return { rows, count };
 }
 
-/** The driver session and SQL dialect behind a drizzle handle (as `executeNamed` in db/client.ts). */
-interface Internal {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string | undefined,
-      arrayMode: true,
-      mapper: (rows: unknown[][]) => unknown[],
-    ): { execute(): Promise<unknown[]> };
-  };
-}
-
 interface PageColumns {
   fields: SelectedFields;
   /** The select list, rendered once when no field carries a parameter. */
@@ -362,7 +348,7 @@ const pageColumns = new WeakMap<SelectedFields, PageColumns>();
 function pageColumnsOf(db: DbOrTx, columns: SelectedFields): PageColumns {
   const known = pageColumns.get(columns);
   if (known) return known;
-  const { dialect } = db as unknown as Internal;
+  const { dialect } = internalsOf(db);
   const fields: SelectedFields = {};
   const decoders: ((value: unknown) => unknown)[] = [];
   for (const [name, field] of Object.entries(columns)) {
