@@ -117,6 +117,7 @@ interface Endpoint {
   /** Goals this endpoint is held to (milliseconds, requests per second, ratios). */
   goal?: { p50?: number; p95?: number; ratio?: number; rps10?: number; rps10Ratio?: number };
 }
+const thisYear = { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
 const endpoints: Endpoint[] = [
   {
     name: 'bookings list, first page',
@@ -152,17 +153,17 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'dashboard, this year',
-    path: `/v1/admin/reports/dashboard${q({ from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` })}`,
+    path: `/v1/admin/reports/dashboard${q(thisYear)}`,
     goal: { p95: 100 },
   },
   {
     name: 'bookings report, this year',
-    path: `/v1/admin/reports/bookings${q({ from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` })}`,
+    path: `/v1/admin/reports/bookings${q(thisYear)}`,
     goal: { p95: 100 },
   },
   {
     name: 'sales report, this year',
-    path: `/v1/admin/reports/sales${q({ from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` })}`,
+    path: `/v1/admin/reports/sales${q(thisYear)}`,
     goal: { p95: 100 },
   },
 ].filter((e) => !only || only.some((o) => e.name.includes(o)));
