@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
 import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
 import { products } from '../products/products.table.js';
-import { longestBookingMs } from './bookings.repository.js';
+import { decodeRoomReads, longestBookingMs } from './bookings.repository.js';
 import { bookings } from './bookings.table.js';
 
 /**
@@ -49,23 +49,5 @@ export async function availabilityReads(
           group by ${b.startsAt}, ${b.endsAt}) taken)`,
     })
     .from(sql`(select 1) as one`);
-  const anomalies: AnomalyPeriod[] = [];
-  const closedOrOpen = row?.anomalies ? row.anomalies.split(',') : [];
-  for (let i = 0; i < closedOrOpen.length; i += 3) {
-    anomalies.push({
-      type: closedOrOpen[i] as AnomalyPeriod['type'],
-      startsAt: new Date(Number(closedOrOpen[i + 1])),
-      endsAt: new Date(Number(closedOrOpen[i + 2])),
-    });
-  }
-  const taken: ExistingBooking[] = [];
-  const intervals = row?.occupancy ? row.occupancy.split(',') : [];
-  for (let i = 0; i < intervals.length; i += 3) {
-    taken.push({
-      startsAt: new Date(Number(intervals[i])),
-      endsAt: new Date(Number(intervals[i + 1])),
-      spaces: Number(intervals[i + 2]),
-    });
-  }
-  return { anomalies, bookings: taken };
+  return decodeRoomReads(row);
 }

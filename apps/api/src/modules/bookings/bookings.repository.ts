@@ -60,6 +60,36 @@ export type BookingRecord = BookingRow & {
  */
 export const longestBookingMs = 43_200 * 60_000;
 
+/**
+ * The anomalies and the occupancy as the one-statement reads give them (`roomReads` here and
+ * availability-reads.ts): each one text value of comma-separated triples, instants as epoch
+ * milliseconds (an anomaly: type, start, end; an interval: start, end, spaces).
+ */
+export function decodeRoomReads(row: { anomalies: string | null; occupancy: string | null } | undefined): {
+  anomalies: AnomalyPeriod[];
+  bookings: ExistingBooking[];
+} {
+  const anomalies: AnomalyPeriod[] = [];
+  const closedOrOpen = row?.anomalies ? row.anomalies.split(',') : [];
+  for (let i = 0; i < closedOrOpen.length; i += 3) {
+    anomalies.push({
+      type: closedOrOpen[i] as AnomalyPeriod['type'],
+      startsAt: new Date(Number(closedOrOpen[i + 1])),
+      endsAt: new Date(Number(closedOrOpen[i + 2])),
+    });
+  }
+  const taken: ExistingBooking[] = [];
+  const intervals = row?.occupancy ? row.occupancy.split(',') : [];
+  for (let i = 0; i < intervals.length; i += 3) {
+    taken.push({
+      startsAt: new Date(Number(intervals[i])),
+      endsAt: new Date(Number(intervals[i + 1])),
+      spaces: Number(intervals[i + 2]),
+    });
+  }
+  return { anomalies, bookings: taken };
+}
+
 /** Up to this many customers or products matching a search are passed as ids (see matching()). */
 const fewMatches = 1000;
 
@@ -355,23 +385,7 @@ export function createBookingsRepository(db: DbOrTx) {
         to: to.toISOString(),
         exceptId: exceptId ?? null,
       });
-      const anomalies: AnomalyPeriod[] = [];
-      const a = row?.anomalies ? row.anomalies.split(',') : [];
-      for (let i = 0; i < a.length; i += 3)
-        anomalies.push({
-          type: a[i] as AnomalyPeriod['type'],
-          startsAt: new Date(Number(a[i + 1])),
-          endsAt: new Date(Number(a[i + 2])),
-        });
-      const taken: ExistingBooking[] = [];
-      const o = row?.occupancy ? row.occupancy.split(',') : [];
-      for (let i = 0; i < o.length; i += 3)
-        taken.push({
-          startsAt: new Date(Number(o[i])),
-          endsAt: new Date(Number(o[i + 1])),
-          spaces: Number(o[i + 2]),
-        });
-      return { anomalies, bookings: taken };
+      return decodeRoomReads(row);
     },
 
     /**
