@@ -126,7 +126,7 @@ function productProblem(
  * transaction, and handed to the sender once it has committed.
  */
 export interface BookingMailer {
-  composer: Pick<MailComposer, 'bookingQueued' | 'bookingMailDraft' | 'discardDraft'>;
+  composer: Pick<MailComposer, 'bookingQueued' | 'bookingMailDraft'>;
   mails: Pick<MailsService, 'dispatch' | 'newMail'>;
 }
 
@@ -505,7 +505,6 @@ export function createBookingsService(deps: {
           subscriptionName: null,
         });
       } catch (error) {
-        if (draft && mailer) await mailer.composer.discardDraft(draft);
         // The product or customer deleted meanwhile: the checks now name it.
         if (isForeignKeyViolation(error)) {
           const again = await createProductsRepository(db).find(auth.licenseId, body.productId);

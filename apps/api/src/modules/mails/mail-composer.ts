@@ -269,15 +269,6 @@ export function createMailComposer(deps: {
     },
 
     /**
-     * Removes what a draft stored for its new files, when it is not queued after all (best effort); an
-     * attachment kept with the mail (a booking's `.ics`) stored nothing.
-     */
-    async discardDraft(draft: MailDraft) {
-      for (const a of draft.attachments)
-        if ('file' in a) await deps.storage.delete(a.file.storageKey).catch(() => undefined);
-    },
-
-    /**
      * One attachment of a mail of the license, to download (`GET /admin/mails/{id}/attachments/{n}`):
      * its bytes from the row or from the storage. 404 for another license's mail or a file gone.
      */
