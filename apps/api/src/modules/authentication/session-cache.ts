@@ -99,38 +99,47 @@ export async function listenForAuthChanges(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  const discard = (c: pg.Client) => {
+    c.removeAllListeners();
+    c.on('error', () => {});
+    return c.end().catch(() => {});
+  };
   const connect = async (attempt: number): Promise<void> => {
     if (stopped) return;
     const next = new pg.Client({ connectionString: database.url });
-    const lost = () => {
-      if (client !== next) return;
+    client = next;
+    let listening = false;
+    let dropped = false;
+    // Once per connection, whether it failed to open (an error event, then the rejected connect) or was
+    // lost later: the cache off, one next try (a second after a loss, backing off while it will not open).
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = undefined;
       cache.setEnabled(false);
-      client = undefined;
-      next.removeAllListeners();
-      next.on('error', () => {});
-      void next.end().catch(() => {});
-      if (!stopped) {
+      void discard(next);
+      if (stopped) return;
+      if (listening)
         log('session cache: the listening connection was lost; sessions are read from the database');
-        retry = setTimeout(() => void connect(0), 1000);
-      }
+      const [delay, nextAttempt] = listening
+        ? [1000, 0]
+        : [Math.min(30_000, 500 * 2 ** attempt), attempt + 1];
+      retry = setTimeout(() => void connect(nextAttempt), delay);
     };
+    next.on('notification', () => cache.clear());
+    next.on('error', drop);
+    next.on('end', drop);
     try {
-      client = next;
-      next.on('notification', () => cache.clear());
-      next.on('error', lost);
-      next.on('end', lost);
       await next.connect();
       await next.query(`LISTEN ${authChannel}`);
-      if (stopped) return;
-      // Whatever changed while nobody listened is unknown: start empty.
-      cache.setEnabled(true);
     } catch {
-      if (client === next) client = undefined;
-      next.removeAllListeners();
-      next.on('error', () => {});
-      void next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
+      drop();
+      return;
     }
+    if (stopped || dropped) return;
+    listening = true;
+    // Whatever changed while nobody listened is unknown: start empty.
+    cache.setEnabled(true);
   };
   await connect(0);
   return async () => {
@@ -139,10 +148,6 @@ export async function listenForAuthChanges(
     cache.setEnabled(false);
     const open = client;
     client = undefined;
-    if (open) {
-      open.removeAllListeners();
-      open.on('error', () => {});
-      await open.end().catch(() => {});
-    }
+    if (open) await discard(open);
   };
 }
