@@ -289,8 +289,12 @@ export const appRoutes: AppRoute[] = [
     id: 'bookings',
     path: '/calendars/view/:id?',
     permissions: ['bookings_find'],
+    // FullCalendar's locale of the current language loads beside the page (calendar-locale.ts).
     page: () =>
-      import('../features/bookings/pages/bookings-calendar-page').then((m) => m.BookingsCalendarPage),
+      Promise.all([
+        import('../features/bookings/pages/bookings-calendar-page'),
+        import('../features/bookings/calendar-locale').then((m) => m.preloadCurrentCalendarLocale()),
+      ]).then(([m]) => m.BookingsCalendarPage),
   },
   // The bookings as a list, beside the calendar view (the spec's booking list columns).
   {

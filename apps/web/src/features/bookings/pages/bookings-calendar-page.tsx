@@ -5,19 +5,8 @@ import type {
   EventClickArg,
   EventContentArg,
   EventDropArg,
-  LocaleInput,
   MoreLinkMountArg,
 } from '@fullcalendar/core';
-import caLocale from '@fullcalendar/core/locales/ca';
-import deLocale from '@fullcalendar/core/locales/de';
-import enLocale from '@fullcalendar/core/locales/en-gb';
-import esLocale from '@fullcalendar/core/locales/es';
-import euLocale from '@fullcalendar/core/locales/eu';
-import frLocale from '@fullcalendar/core/locales/fr';
-import itLocale from '@fullcalendar/core/locales/it';
-import ptLocale from '@fullcalendar/core/locales/pt';
-import ruLocale from '@fullcalendar/core/locales/ru';
-import zhLocale from '@fullcalendar/core/locales/zh-cn';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
@@ -28,7 +17,6 @@ import {
   bookingRescheduleRefusalCodes,
   type CalendarView,
   calendarViews,
-  type Language,
 } from '@mostrador/contract';
 import { Alert, App, Button, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -67,6 +55,7 @@ import {
   sideBySide,
   visibleHours,
 } from '../calendar-events';
+import { useCalendarLocale } from '../calendar-locale';
 import { type AgendaEntry, AgendaView, mondayOf, weekRange } from '../components/agenda-view';
 import { BookingsHeader, bookingCustomerParam, bookingsCalendarPath } from '../components/bookings-header';
 import { CalendarLegend } from '../components/calendar-legend';
@@ -80,19 +69,6 @@ const BookingDrawer = lazy(() =>
 const ClassAttendees = lazy(() =>
   import('../components/class-attendees').then((m) => ({ default: m.ClassAttendees })),
 );
-
-const locales: Record<Language, LocaleInput> = {
-  ca: caLocale,
-  de: deLocale,
-  en: enLocale,
-  es: esLocale,
-  eu: euLocale,
-  fr: frLocale,
-  it: itLocale,
-  pt: ptLocale,
-  ru: ruLocale,
-  zh: zhLocale,
-};
 
 /**
  * FullCalendar dressed in the app's theme: antd-like buttons (the active view in the primary colour),
@@ -316,6 +292,7 @@ export function BookingsCalendarPage() {
   const errorMessage = useErrorMessage();
   const { token } = theme.useToken();
   const { language } = useAppContext();
+  const calendarLocale = useCalendarLocale(language);
   const { timeZone } = useCompanySettings();
   const saved = useCurrentUser().uiConfig.calendar ?? {};
   const updateUiConfig = useUpdateUiConfig();
@@ -563,7 +540,7 @@ export function BookingsCalendarPage() {
             <FullCalendar
               plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, timeZonePlugin]}
               timeZone={timeZone}
-              locale={locales[language]}
+              locale={calendarLocale}
               buttonText={buttonText}
               buttonHints={buttonHints}
               initialView={view}
