@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,11 +13,28 @@ import path from 'node:path';
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /**
+   * HMAC-SHA256 of a message (base64url, 43 characters) under a key derived from the same secret, for
+   * codes the product hands out and must recognise later without storing them (a booking's QR and its
+   * customer link). Every process sharing the secret signs alike.
+   */
+  sign(message: string): string;
+  /** Whether `signature` (or its first `signature.length` characters, at least 16) signs `message`. */
+  verify(message: string, signature: string): boolean;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes');
+  const macKey = Buffer.from(hkdfSync('sha256', key, 'mostrador', 'signed codes v1', 32));
+  const sign = (message: string) => createHmac('sha256', macKey).update(message, 'utf8').digest('base64url');
   return {
+    sign,
+    verify(message, signature) {
+      if (signature.length < 16) return false;
+      const expected = Buffer.from(sign(message).slice(0, signature.length));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
