@@ -50,6 +50,8 @@ import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
+import { publicRoutes } from './modules/public/public.routes.js';
+import { createPublicService } from './modules/public/public.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -128,10 +130,23 @@ export function createServices(deps: AppDeps) {
   });
   // The order workflows' collaborators, for the subscriptions' orders placed through them.
   const orderDeps = { db, bookings, invoices, payments, grants };
+  // The public API's checkouts: a paid checkout's order turns its held place into the booking.
+  const publicApi = createPublicService({
+    db,
+    settings,
+    bookings,
+    payments,
+    files,
+    orders: orderDeps,
+    secretBox: deps.secretBox,
+    publicUrl: deps.config.publicUrl,
+  });
+  grants.push(publicApi);
   return {
     smtp,
     storage,
     payments,
+    publicApi,
     mails,
     mailComposer,
     notifications: createNotificationScheduler({ db, settings, composer: mailComposer, mails }),
@@ -225,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(ordersRoutes(services.orders));
       await v1.register(subscriptionsRoutes(services.subscriptions));
       await v1.register(paymentsRoutes(services.payments));
+      await v1.register(publicRoutes(services.publicApi));
       await v1.register(
         invoicesRoutes(deps.database.db, services.invoices, services.storage, services.mailComposer),
       );

@@ -79,12 +79,18 @@ describe('public routes', () => {
   const doc = t.app.swagger() as unknown as OpenApiDocument;
   const operations = operationsOf(doc);
 
-  it('are exactly the routes marked public: the company log-in, the app configuration and the gateways’ notifications', () => {
+  it('are exactly the routes marked public: the company log-in, the app configuration, the gateways’ notifications and the public API', () => {
     expect(routes.filter((r) => r.access === 'public').map(key)).toEqual([
       'GET /v1/app-config',
       'POST /v1/admin/authentication/employee-password-login',
       'POST /v1/payments/stripe/webhook/{licenseId}',
       'POST /v1/payments/redsys/notification',
+      'GET /v1/public/{licenseCode}/company',
+      'GET /v1/public/{licenseCode}/products',
+      'GET /v1/public/{licenseCode}/products/{id}/availability',
+      'POST /v1/public/{licenseCode}/checkouts',
+      'GET /v1/public/{licenseCode}/checkouts/{token}',
+      'GET /v1/public/{licenseCode}/files/{id}',
     ]);
   });
 

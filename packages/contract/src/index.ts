@@ -25,6 +25,7 @@ export * from './payments.js';
 export * from './permissions.js';
 export * from './phone.js';
 export * from './products.js';
+export * from './public.js';
 export * from './refunds.js';
 export * from './reports.js';
 export * from './settings.js';

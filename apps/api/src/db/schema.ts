@@ -2,6 +2,7 @@ export * from '../modules/audit-log/audit-log.table.js';
 export * from '../modules/authentication/login-throttle.table.js';
 export * from '../modules/authentication/sessions.table.js';
 export * from '../modules/balances/balances.table.js';
+export * from '../modules/bookings/booking-holds.table.js';
 export * from '../modules/bookings/bookings.table.js';
 export * from '../modules/calendars/calendars.table.js';
 export * from '../modules/cash-registers/cash-registers.table.js';

@@ -3,13 +3,15 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
 import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
 import { products } from '../products/products.table.js';
+import { bookingHolds } from './booking-holds.table.js';
 import { decodeRoomReads, longestBookingMs } from './bookings.repository.js';
 import { bookings } from './bookings.table.js';
 
 /**
  * What the availability of a product on a calendar over [from, to + the product's length) reads, in one
  * statement: its anomalies there and
- * the spaces its confirmed bookings take there, grouped by interval (the occupancy index alone). Both
+ * the spaces its confirmed bookings and live holds (checkouts being paid) take there, grouped by interval
+ * (the occupancy indexes alone). Both
  * come back as one value each, instants as epoch milliseconds, instead of a row (and two timestamps
  * parsed into `Date`s) per interval: 60 days of a busy calendar are ~1,500 intervals. The rows are those
  * of the calendars repository's `between` and the bookings repository's `occupancyBetween`.
@@ -24,6 +26,7 @@ export async function availabilityReads(
 ): Promise<{ anomalies: AnomalyPeriod[]; bookings: ExistingBooking[] }> {
   const a = bookingCalendarAnomalies;
   const b = bookings;
+  const h = bookingHolds;
   const ms = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
   // The bookings overlapping the window started less than the longest booking before it (as in
   // `occupancyBetween`): the occupancy index's range starts there.
@@ -42,11 +45,17 @@ export async function availabilityReads(
       occupancy: sql<
         string | null
       >`(select string_agg(concat_ws(',', ${ms(sql`taken.starts_at`)}, ${ms(sql`taken.ends_at`)}, taken.spaces), ',')
-        from (select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, sum(${b.spaces}) as spaces from ${b}
+        from (select o.starts_at, o.ends_at, sum(o.spaces) as spaces from (
+          select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, ${b.spaces} as spaces from ${b}
           where ${b.bookingCalendarId} = ${calendarId} and ${b.status} = 'confirmed'
           and ${b.startsAt} > ${earliestStart.toISOString()} and ${b.startsAt} < ${end}
           and ${b.endsAt} > ${from.toISOString()} and ${b.licenseId} = ${licenseId}
-          group by ${b.startsAt}, ${b.endsAt}) taken)`,
+          union all
+          select ${h.startsAt}, ${h.endsAt}, ${h.spaces} from ${h}
+          where ${h.bookingCalendarId} = ${calendarId} and ${h.state} = 'held' and ${h.expiresAt} > now()
+          and ${h.startsAt} > ${earliestStart.toISOString()} and ${h.startsAt} < ${end}
+          and ${h.endsAt} > ${from.toISOString()} and ${h.licenseId} = ${licenseId}) o
+          group by o.starts_at, o.ends_at) taken)`,
     })
     .from(sql`(select 1) as one`);
   return decodeRoomReads(row);

@@ -30,6 +30,7 @@ import type { ProductRow } from '../products/products.repository.js';
 import { products } from '../products/products.table.js';
 import { companySettings } from '../settings/settings.table.js';
 import { subscriptions } from '../subscriptions/subscriptions.table.js';
+import { bookingHolds } from './booking-holds.table.js';
 import { bookings } from './bookings.table.js';
 
 /** The product of the pack balance that paid a booking (products is joined as the booked one). */
@@ -59,6 +60,40 @@ export type BookingRecord = BookingRow & {
  * index range a capacity check reads.
  */
 export const longestBookingMs = 43_200 * 60_000;
+
+/**
+ * The spaces the live holds of a calendar (checkouts being paid: `state = 'held'`, not expired by the
+ * database's clock) overlapping [from, to) take, grouped by interval: they count as confirmed bookings in
+ * every room check and availability read, so nobody books or pays for a place someone is paying for.
+ */
+export async function liveHoldsBetween(
+  db: DbOrTx,
+  licenseId: number,
+  calendarId: number,
+  from: Date,
+  to: Date,
+): Promise<ExistingBooking[]> {
+  const h = bookingHolds;
+  return db
+    .select({
+      startsAt: h.startsAt,
+      endsAt: h.endsAt,
+      spaces: sql<number>`sum(${h.spaces})::int`.mapWith(Number),
+    })
+    .from(h)
+    .where(
+      and(
+        eq(h.bookingCalendarId, calendarId),
+        eq(h.state, 'held'),
+        sql`${h.expiresAt} > now()`,
+        gt(h.startsAt, new Date(from.getTime() - longestBookingMs)),
+        lt(h.startsAt, to),
+        gt(h.endsAt, from),
+        eq(h.licenseId, licenseId),
+      ),
+    )
+    .groupBy(h.startsAt, h.endsAt);
+}
 
 /**
  * The anomalies and the occupancy as the one-statement reads give them (`roomReads` here and
@@ -249,7 +284,8 @@ const creationReadsStatement = fixedStatement<{
  * What a booking's room check reads once its calendar and days are locked, in one statement: the
  * calendar's anomalies sharing time with [anomaliesFrom, anomaliesTo) (as the calendars repository's
  * `between`), and the spaces the confirmed bookings overlapping [from, to) take, but `exceptId`'s,
- * grouped by interval (as `occupancyBetween`, from bookings_calendar_occupancy_idx alone); each as one
+ * grouped by interval (as `occupancyBetween`, from bookings_calendar_occupancy_idx alone), and the live
+ * holds' (`liveHolds`: checkouts being paid, booking-holds.table.ts) with them; each as one
  * text value, instants as epoch milliseconds (see availability-reads.ts).
  */
 const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy: string | null }>(
@@ -260,12 +296,19 @@ const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy:
       where a.booking_calendar_id = ${p('calendarId')}::int and a.license_id = ${p('licenseId')}::int
         and a.starts_at < ${p('anomaliesTo')}::timestamptz and a.ends_at > ${p('anomaliesFrom')}::timestamptz) as anomalies,
     (select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
-      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
+      from (select o.starts_at, o.ends_at, sum(o.spaces) as spaces from (
+        select b.starts_at, b.ends_at, b.spaces from ${bookings} b
         where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
           and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${p('to')}::timestamptz
           and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
           and (${p('exceptId')}::int is null or b.id <> ${p('exceptId')}::int)
-        group by b.starts_at, b.ends_at) taken) as occupancy`,
+        union all
+        select h.starts_at, h.ends_at, h.spaces from ${bookingHolds} h
+        where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
+          and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${p('to')}::timestamptz
+          and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
+        ) o
+        group by o.starts_at, o.ends_at) taken) as occupancy`,
 );
 
 /** A new booking's row, its id drawn beforehand (`creationReads`): the columns a creation sets. */
@@ -609,13 +652,13 @@ export function createBookingsRepository(db: DbOrTx) {
       return rows.length > 0;
     },
     /**
-     * What the confirmed bookings of the calendar sharing some time with [from, to) take (cancelled ones
-     * take no space), but `exceptId`'s: what a new or moved booking there must fit beside. Bookings of the
+     * What the confirmed bookings and live holds of the calendar sharing some time with [from, to) take
+     * (cancelled bookings and expired holds take no space), but `exceptId`'s: what a new or moved booking there must fit beside. Bookings of the
      * same period are summed into one entry (most share the calendar's grid), read from
      * bookings_calendar_occupancy_idx alone.
      */
     async occupancyBetween(licenseId: number, calendarId: number, from: Date, to: Date, exceptId?: number) {
-      return db
+      const confirmed = await db
         .select({
           startsAt: bookings.startsAt,
           endsAt: bookings.endsAt,
@@ -634,6 +677,8 @@ export function createBookingsRepository(db: DbOrTx) {
           ),
         )
         .groupBy(bookings.startsAt, bookings.endsAt);
+      const held = await liveHoldsBetween(db, licenseId, calendarId, from, to);
+      return [...confirmed, ...held];
     },
   };
 

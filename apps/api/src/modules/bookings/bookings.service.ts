@@ -41,6 +41,7 @@ import { createProductsRepository, type ProductRow } from '../products/products.
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkProgramBooking } from '../subscriptions/program-bookings.js';
 import { availabilityReads } from './availability-reads.js';
+import { type BookingHoldRow, createBookingHoldsRepository } from './booking-holds.repository.js';
 import { lockBookingPlace, lockBookingRoom } from './booking-locks.js';
 import {
   type BookingRecord,
@@ -584,6 +585,94 @@ export function createBookingsService(deps: {
       });
       if (mailIds) await confirm(tx, auth.licenseId, booking.id, 'booking_created', mailIds);
       return booking;
+    },
+
+    /**
+     * Holds `quantity` units of `product` at `startsAt` on its calendar while a checkout is paid online,
+     * in the caller's transaction `tx` (its order written first, as an order's bookings are): the locks
+     * and every check of a booking's creation (`lockRoom`, `checkRoom`: the engine's rules against the
+     * confirmed bookings and the live holds), then the hold, which takes its room until `expiresAt`.
+     * Throws the booking's refusals (409 bookingFull, bookingTooSoon…).
+     */
+    async hold(
+      tx: DbOrTx,
+      auth: AuthContext,
+      h: {
+        product: Pick<ProductRow, 'id' | 'durationInMinutes' | 'spacesOccupiedInTheCalendar'>;
+        calendarId: number;
+        customerId: number;
+        startsAt: Date;
+        quantity: number;
+        orderId: number | null;
+        tokenHash: string;
+        language: string | null;
+        expiresAt: Date;
+      },
+    ): Promise<BookingHoldRow> {
+      const length = h.product.durationInMinutes!;
+      const unitSpaces = h.product.spacesOccupiedInTheCalendar ?? 1;
+      const calendar = await lockRoom(tx, auth.licenseId, h.calendarId, h.startsAt, length);
+      await checkRoom(tx, auth, calendar, { startsAt: h.startsAt, length, unitSpaces, quantity: h.quantity });
+      return createBookingHoldsRepository(tx).insert({
+        licenseId: auth.licenseId,
+        bookingCalendarId: calendar.id,
+        productId: h.product.id,
+        customerId: h.customerId,
+        orderId: h.orderId,
+        startsAt: h.startsAt,
+        endsAt: new Date(h.startsAt.getTime() + length * MINUTE),
+        quantity: h.quantity,
+        spaces: h.quantity * unitSpaces,
+        expiresAt: h.expiresAt,
+        tokenHash: h.tokenHash,
+        language: h.language,
+        state: 'held',
+      });
+    },
+
+    /**
+     * The order paying for a hold turned paid (in its transaction, the order locked): the hold, locked,
+     * becomes its booking, linked to the order's line, its confirmation queued as any booking's. It stops
+     * counting itself first; then only the room is checked (the start's other rules held when it was
+     * taken): a live hold always fits, an expired or released one fits while nobody took its place. No
+     * room: the hold is marked `refund_due` (the caller gives the money back once committed), never an
+     * overbooking. Answers what happened, `none` when the order pays for no hold.
+     */
+    async bookHold(
+      tx: DbOrTx,
+      licenseId: number,
+      orderId: number,
+      line: { id: number; unitPriceCents: number },
+      mailIds: number[],
+    ): Promise<{ outcome: 'booked' | 'full' | 'none'; hold?: BookingHoldRow; bookingId?: number }> {
+      const holds = createBookingHoldsRepository(tx);
+      const hold = await holds.lockOfOrder(licenseId, orderId);
+      if (!hold || (hold.state !== 'held' && hold.state !== 'released')) return { outcome: 'none' };
+      await holds.update(licenseId, hold.id, { state: 'confirmed' });
+      const length = Math.round((hold.endsAt.getTime() - hold.startsAt.getTime()) / MINUTE);
+      const calendar = await lockRoom(tx, licenseId, hold.bookingCalendarId, hold.startsAt, length);
+      const r = createBookingsRepository(tx);
+      const others = await r.occupancyBetween(licenseId, calendar.id, hold.startsAt, hold.endsAt);
+      if (freeSpacesDuring(calendar, others, hold.startsAt, hold.endsAt) < hold.spaces) {
+        await holds.update(licenseId, hold.id, { state: 'refund_due' });
+        return { outcome: 'full', hold };
+      }
+      const booking = await r.insert(licenseId, {
+        bookingCalendarId: calendar.id,
+        productId: hold.productId,
+        customerId: hold.customerId,
+        orderLineId: line.id,
+        startsAt: hold.startsAt,
+        endsAt: hold.endsAt,
+        quantity: hold.quantity,
+        spaces: hold.spaces,
+        priceCents: line.unitPriceCents,
+        notes: null,
+        status: 'confirmed',
+      });
+      await holds.update(licenseId, hold.id, { bookingId: booking.id });
+      await confirm(tx, licenseId, booking.id, 'booking_created', mailIds);
+      return { outcome: 'booked', hold, bookingId: booking.id };
     },
 
     /**

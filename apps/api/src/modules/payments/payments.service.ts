@@ -192,6 +192,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await r.insertLink(licenseId, orderId, hashToken(token), deps.secretBox.seal(token));
     },
 
+    /** In an order's transaction: the address of the order's payment link (`ensureLink` made it), or null. */
+    async linkUrlOf(tx: DbOrTx, licenseId: number, orderId: number): Promise<string | null> {
+      const link = await createPaymentsRepository(tx).linkOf(licenseId, orderId);
+      return link ? linkUrl(deps.secretBox.open(link.tokenSealed)) : null;
+    },
+
     /** The order screen's card: its link while it awaits payment online, and its exchanges. */
     async view(auth: AuthContext, orderId: number): Promise<OrderPayment> {
       const order = await createOrdersRepository(db).find(auth.licenseId, orderId);

@@ -1,0 +1,157 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  dataOf,
+  publicAvailabilityQuery,
+  publicAvailabilitySchema,
+  publicCheckoutBody,
+  publicCheckoutParams,
+  publicCheckoutSchema,
+  publicCompanySchema,
+  publicLicenseParams,
+  publicProductParams,
+  publicProductsQuery,
+  publicProductsSchema,
+} from '@mostrador/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sandboxPolicy } from '../../plugins/security-headers.js';
+import type { PublicService } from './public.service.js';
+
+const tags = ['public'];
+
+/** Requests per minute a client address may make to one company's public API (reads and checkouts). */
+export const publicRateLimit = { max: 120, timeWindow: 60_000 };
+
+/**
+ * The public API of a company's website and booking widget (issue 20): no staff login; the license's
+ * code (what staff type at login) names the company, 404 when unknown or switched off. Each client
+ * address is rate limited per company (`publicRateLimit`).
+ */
+export const publicRoutes =
+  (
+    service: PublicService,
+    options: { rateLimit?: { max: number; timeWindow: number } } = {},
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(rateLimit, { global: false });
+    const limit = options.rateLimit ?? publicRateLimit;
+    const access = {
+      access: 'public' as const,
+      rateLimit: {
+        ...limit,
+        keyGenerator: (request: { ip: string; params: unknown }) =>
+          `${request.ip} ${(request.params as { licenseCode?: string }).licenseCode ?? ''}`,
+      },
+    };
+    const prefix = '/public/:licenseCode';
+
+    app.get(
+      `${prefix}/company`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "The company's public face: its name, logo, languages (the main one first) and time zone",
+          params: publicLicenseParams,
+          response: { 200: dataOf(publicCompanySchema) },
+        },
+      },
+      async (request) => ({ data: await service.company(request.params.licenseCode) }),
+    );
+
+    app.get(
+      `${prefix}/products`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            'The products sold online (enabled, `sellOnline`), in `language` (their translation, else the main language), with price in euros, the public duration, image and whether they are booked on a calendar',
+          params: publicLicenseParams,
+          querystring: publicProductsQuery,
+          response: { 200: dataOf(publicProductsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.products(request.params.licenseCode, request.query.language),
+      }),
+    );
+
+    app.get(
+      `${prefix}/products/:id/availability`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "A product's start times per company day over [from, to) (at most 62 days), each with the units still free: the calendar's schedule, exceptions, capacity, notice and forecast, counting bookings and the places held by checkouts being paid. 404 for a product not sold online",
+          params: publicProductParams,
+          querystring: publicAvailabilityQuery,
+          response: { 200: dataOf(publicAvailabilitySchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.availability(request.params.licenseCode, request.params.id, request.query),
+      }),
+    );
+
+    app.post(
+      `${prefix}/checkouts`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "Books a product for a customer (found by email, else created). With a gift voucher: booked at once (`confirmed`, with its booking code). Online: the place is held for 10 minutes while an order awaits payment: `awaiting_payment` with the payment page and the checkout token; the gateway's payment turns the hold into the booking. 409 with the booking's refusals (1000xxx: full, too soon, outside open time…) or the gateway not configured",
+          params: publicLicenseParams,
+          body: publicCheckoutBody,
+          response: { 201: dataOf(publicCheckoutSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.checkout(request.params.licenseCode, request.body) }),
+    );
+
+    app.get(
+      `${prefix}/checkouts/:token`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "A checkout's state: awaiting_payment (with its payment page), confirmed (with the booking and its code), expired (its hold ended unpaid) or failed (its payment failed, or came too late and was refunded)",
+          params: publicCheckoutParams,
+          response: { 200: dataOf(publicCheckoutSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.checkoutState(request.params.licenseCode, request.params.token),
+      }),
+    );
+
+    app.get(
+      `${prefix}/files/:id`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "The company's logo or the image of a product sold online (no other file is public)",
+          params: publicProductParams,
+          response: {
+            200: {
+              description: 'The image as uploaded',
+              content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { file, data } = await service.file(request.params.licenseCode, request.params.id);
+        return reply
+          .header('content-type', file.mimeType)
+          .header('content-security-policy', sandboxPolicy)
+          .header('cache-control', 'public, max-age=3600')
+          .send(data);
+      },
+    );
+  };
