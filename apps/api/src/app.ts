@@ -23,6 +23,8 @@ import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
 import { createCalendarsService } from './modules/calendars/calendars.service.js';
 import { cashRegistersRoutes } from './modules/cash-registers/cash-registers.routes.js';
 import { createCashRegistersService } from './modules/cash-registers/cash-registers.service.js';
+import { checkInRoutes } from './modules/check-in/check-in.routes.js';
+import { createCheckInService } from './modules/check-in/check-in.service.js';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes.js';
 import { createCustomFieldsService } from './modules/custom-fields/custom-fields.service.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
@@ -99,6 +101,7 @@ export function createServices(deps: AppDeps) {
     files,
     smtp: () => smtp,
     publicUrl: deps.config.publicUrl,
+    secretBox: deps.secretBox,
   });
   const bookings = createBookingsService({ db, mailer: { composer: mailComposer, mails }, settings });
   const invoices = createInvoicesService({
@@ -165,6 +168,7 @@ export function createServices(deps: AppDeps) {
     suppliers: createSuppliersService({ db, settings }),
     calendars: createCalendarsService({ db }),
     bookings,
+    checkIn: createCheckInService({ db, secretBox: deps.secretBox, bookings }),
     giftVouchers,
     balances,
     orders: createOrdersService(orderDeps),
@@ -236,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(giftVouchersRoutes(services.giftVouchers));
+      await v1.register(checkInRoutes(services.checkIn));
       await v1.register(balancesRoutes(services.balances));
       await v1.register(ordersRoutes(services.orders));
       await v1.register(subscriptionsRoutes(services.subscriptions));

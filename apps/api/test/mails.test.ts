@@ -8,6 +8,7 @@ import {
   type Settings,
 } from '@mostrador/contract';
 import { and, eq, like } from 'drizzle-orm';
+import jsQR from 'jsqr';
 import type { AddressObject } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -345,9 +346,16 @@ describe('booking confirmations', () => {
     expect(icsField(ics, 'SUMMARY')).toBe('Corte de pelo');
     expect(icsField(ics, 'STATUS')).toBe('CONFIRMED');
 
-    // The attachment is kept with the mail, no file of the license: the same bytes, from the mail's
-    // own attachment route.
+    // The attachments are kept with the mail, no file of the license: the same bytes, from the mail's
+    // own attachment route. The booking's QR (inline in the HTML) can be downloaded too.
     expect(mail.attachments).toEqual([
+      {
+        id: expect.any(Number),
+        fileId: null,
+        name: `booking-${booking.id}-qr.png`,
+        mimeType: 'image/png',
+        size: expect.any(Number),
+      },
       {
         id: expect.any(Number),
         fileId: null,
@@ -356,11 +364,12 @@ describe('booking confirmations', () => {
         size: attachment.size,
       },
     ]);
+    const icsEntry = mail.attachments[1]!;
     expect(attachment.content.toString('utf8')).toBe(ics);
     const [row] = await t.database.db
       .select({ fileId: mailAttachments.fileId, content: mailAttachments.content })
       .from(mailAttachments)
-      .where(and(eq(mailAttachments.mailId, mail.id), eq(mailAttachments.position, mail.attachments[0]!.id)));
+      .where(and(eq(mailAttachments.mailId, mail.id), eq(mailAttachments.position, icsEntry.id)));
     expect(row?.fileId).toBeNull();
     expect(Buffer.from(row!.content!).toString('utf8')).toBe(ics);
     expect(
@@ -369,7 +378,7 @@ describe('booking confirmations', () => {
         .from(files)
         .where(and(eq(files.licenseId, c.license.id), like(files.name, '%.ics'))),
     ).toEqual([]);
-    const file = await call(t, 'GET', `/v1/admin/mails/${mail.id}/attachments/${mail.attachments[0]!.id}`, {
+    const file = await call(t, 'GET', `/v1/admin/mails/${mail.id}/attachments/${icsEntry.id}`, {
       token: c.token,
     });
     expect(file.status).toBe(200);
@@ -492,8 +501,8 @@ describe('booking confirmations', () => {
       items: [],
       total: 0,
     });
-    // Nothing else either: the refused one's .ics was never a file, and only the written mail has
-    // attachment rows.
+    // Nothing else either: the refused one's .ics and QR were never files, and only the written mail
+    // has attachment rows (its QR and its .ics).
     expect(
       await t.database.db.select({ id: files.id }).from(files).where(eq(files.licenseId, c.license.id)),
     ).toEqual([]);
@@ -502,7 +511,7 @@ describe('booking confirmations', () => {
       .from(mailAttachments)
       .innerJoin(mails, eq(mails.id, mailAttachments.mailId))
       .where(eq(mails.licenseId, c.license.id));
-    expect(rows).toEqual([{ mailId: mail.id }]);
+    expect(rows).toEqual([{ mailId: mail.id }, { mailId: mail.id }]);
   });
 
   it('confirms a booking sold in an order and cancels it when the order is refunded in full', async () => {
@@ -580,6 +589,109 @@ describe('booking confirmations', () => {
     const gone = await delivered(c, cancellations[0]!.id);
     expect(icsField(icsOf(gone.received), 'METHOD')).toBe('CANCEL');
     expect(icsField(icsOf(gone.received), 'UID')).toBe(`booking-${second}@reservas.example.es`);
+  });
+});
+
+/** The text a QR code in a PNG holds, read as a phone would read it (jsqr over its pixels). */
+async function qrText(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+describe('QR codes in the mails', () => {
+  it('a booking’s confirmation shows its code as an inline QR that reads back as the booking; its move too, its cancellation none', async () => {
+    const c = await mailCompany();
+    const a = await agenda(c, 'Manicura');
+    const rosa = await createCustomer(t, c.token, { name: 'Rosa', email: 'rosa@example.es', language: 'en' });
+    const booking = await book(c, a, rosa.id, '2027-05-03T10:00');
+    const { mail, received } = await delivered(
+      c,
+      (await onlyMail(c, { kind: { eq: 'booking_created' } })).id,
+    );
+    const html = received.parsed.html as string;
+    expect(html).toContain('src="cid:booking-qr"');
+    expect(received.parsed.text).toContain('Show this QR code at the reception when you arrive.');
+    const inline = received.parsed.attachments.filter((x) => x.cid === 'booking-qr');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatchObject({
+      contentType: 'image/png',
+      contentDisposition: 'inline',
+      related: true,
+      filename: `booking-${booking.id}-qr.png`,
+    });
+    const code = await qrText(inline[0]!.content);
+    expect(code).toMatch(/^B1\.\d+\.\d+\.[A-Za-z0-9_-]{22}$/);
+    expect(t.services.checkIn.readBookingCode(code!)).toEqual({
+      licenseId: c.license.id,
+      bookingId: booking.id,
+    });
+    // The plain text gives the code to type; the reception's lookup finds the booking by it.
+    expect(received.parsed.text).toContain(`Check-in code: ${code}`);
+    const found = await call(t, 'POST', '/v1/admin/check-in/lookups', { token: c.token, payload: { code } });
+    expect(found.body.data).toMatchObject({ kind: 'booking', booking: { id: booking.id } });
+    // Staff see the image in the mail, as a data URL.
+    expect(mail.html).not.toContain('cid:booking-qr');
+    expect(mail.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="Check-in code: B1\./);
+
+    await moveBooking(c, booking, '2027-05-04T16:00');
+    const moved = await delivered(c, (await onlyMail(c, { kind: { eq: 'booking_moved' } })).id);
+    const movedQr = moved.received.parsed.attachments.find((x) => x.cid === 'booking-qr');
+    expect(await qrText(movedQr!.content)).toBe(code);
+
+    const removed = await call(t, 'DELETE', `/v1/admin/bookings/${booking.id}`, { token: c.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const cancel = await delivered(c, (await onlyMail(c, { kind: { eq: 'booking_cancelled' } })).id);
+    expect(cancel.received.parsed.attachments.filter((x) => x.cid)).toEqual([]);
+    expect(cancel.received.parsed.html).not.toContain('cid:');
+  });
+
+  it('a gift voucher mail shows each code as an inline QR that reads back as the code', async () => {
+    const c = await mailCompany();
+    const calendar = await createCalendar(t, c.token);
+    const gift = await createProduct(t, c.token, {
+      taxId: c.taxId,
+      name: 'Circuito spa regalo',
+      type: 'bookable_gift',
+      price: 60,
+      durationInMinutes: 60,
+      bookingCalendarId: calendar.id,
+    });
+    const ana = await createCustomer(t, c.token, { name: 'Ana', email: 'ana-regalo@example.es' });
+    const order = await call(t, 'POST', '/v1/admin/orders', {
+      token: c.token,
+      payload: {
+        customerId: ana.id,
+        status: 'paid',
+        paymentMethod: 'transfer',
+        lines: [{ productId: gift.id, quantity: 2, unitPrice: 60 }],
+      },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const codes = (await readList<{ code: string }>(t, c.token, '/v1/admin/gift-vouchers')).items
+      .map((v) => v.code)
+      .sort();
+    expect(codes).toHaveLength(2);
+    const { mail, received } = await delivered(c, (await onlyMail(c, { kind: { eq: 'gift_voucher' } })).id);
+    const html = received.parsed.html as string;
+    const inline = received.parsed.attachments.filter((x) => x.cid?.startsWith('qr-'));
+    expect(inline.map((x) => x.cid).sort()).toEqual(codes.map((code) => `qr-${code}`));
+    for (const part of inline) {
+      const code = part.cid!.slice(3);
+      expect(html).toContain(`src="cid:${part.cid}"`);
+      expect(part).toMatchObject({
+        contentType: 'image/png',
+        contentDisposition: 'inline',
+        filename: `${code}.png`,
+      });
+      expect(await qrText(part.content)).toBe(code);
+    }
+    expect(received.parsed.text).toContain('Enseña el código QR del bono en la recepción, o da su código.');
+    const found = await call(t, 'POST', '/v1/admin/check-in/lookups', {
+      token: c.token,
+      payload: { code: codes[0] },
+    });
+    expect(found.body.data).toMatchObject({ kind: 'giftVoucher', giftVoucher: { code: codes[0] } });
+    expect(mail.html).not.toContain('cid:qr-');
   });
 });
 
@@ -808,6 +920,13 @@ describe('GET /admin/mails', () => {
       {
         id: expect.any(Number),
         fileId: null,
+        name: `booking-${b1.id}-qr.png`,
+        mimeType: 'image/png',
+        size: expect.any(Number),
+      },
+      {
+        id: expect.any(Number),
+        fileId: null,
         name: `booking-${b1.id}.ics`,
         mimeType: 'text/calendar',
         size: expect.any(Number),
@@ -837,8 +956,8 @@ describe('GET /admin/mails', () => {
     const shown = await mailOf(c.token, id);
     expect(shown.html).not.toContain('cid:logo');
     expect(shown.html).toMatch(/<img src="data:image\/[a-z]+;base64,[A-Za-z0-9+/=]+"/);
-    // The logo is part of the layout, not an attachment to download.
-    expect(shown.attachments.map((a) => a.mimeType)).toEqual(['text/calendar']);
+    // The logo is part of the layout, not an attachment to download (the booking's QR is).
+    expect(shown.attachments.map((a) => a.mimeType)).toEqual(['image/png', 'text/calendar']);
   });
 });
 
@@ -847,7 +966,7 @@ describe('GET /admin/mails/{id}/attachments/{attachmentId}', () => {
     const c = await mailCompany();
     const id = await queueOneMail(c);
     const mail = await mailOf(c.token, id);
-    const [ics] = mail.attachments;
+    const ics = mail.attachments.find((a) => a.mimeType === 'text/calendar');
     expect(ics).toMatchObject({ fileId: null, mimeType: 'text/calendar' });
     const path = `/v1/admin/mails/${id}/attachments/${ics!.id}`;
     const answer = await call(t, 'GET', path, { token: c.token });

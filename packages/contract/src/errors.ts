@@ -109,6 +109,11 @@ export const ErrorCode = {
   productTypeLockedBySubscription: 1000201,
   subscriptionHasBookings: 1000202,
   bookingPrepaidKeepsCustomer: 1000203,
+  checkInUnknownCode: 1000215,
+  checkInOtherCompany: 1000216,
+  bookingCancelledNotAttended: 1000217,
+  bookingAlreadyAttended: 1000218,
+  giftVoucherVoided: 1000219,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -224,6 +229,11 @@ export const errorStatus: Record<ErrorKey, number> = {
   subscriptionHasBookings: 409,
   bookingPrepaidKeepsCustomer: 409,
   giftVoucherSaleUsed: 409,
+  checkInUnknownCode: 400,
+  checkInOtherCompany: 409,
+  bookingCancelledNotAttended: 409,
+  bookingAlreadyAttended: 409,
+  giftVoucherVoided: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -352,6 +362,11 @@ export const errorMessage: Record<ErrorKey, string> = {
   subscriptionHasBookings: 'The subscription made bookings free: it cannot be deleted',
   bookingPrepaidKeepsCustomer:
     "A booking paid with a customer's pack session or subscription keeps its customer and quantity: cancel it and book again",
+  checkInUnknownCode: 'This is not a booking or gift voucher code of Mostrador',
+  checkInOtherCompany: 'This code belongs to another company',
+  bookingCancelledNotAttended: 'The booking is cancelled: it cannot be marked attended',
+  bookingAlreadyAttended: 'The booking is already marked attended',
+  giftVoucherVoided: 'The gift voucher was cancelled (its sale was refunded)',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

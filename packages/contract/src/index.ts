@@ -4,6 +4,7 @@ export * from './balances.js';
 export * from './bookings.js';
 export * from './calendars.js';
 export * from './cash-registers.js';
+export * from './check-in.js';
 export * from './common.js';
 export * from './custom-fields.js';
 export * from './customers.js';

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import type { SmtpClient } from '../integrations/smtp.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
 import { createMailsRepository } from '../modules/mails/mails.repository.js';
-import { noMailServerMessage } from '../modules/mails/mails.service.js';
+import { logoContentId, noMailServerMessage } from '../modules/mails/mails.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /** An inline image (the logo) goes at most this wide or high, whatever was uploaded. */
@@ -84,6 +84,11 @@ export function createMailWorker(deps: {
     for (const a of stored) {
       const content = a.content ?? (a.storageKey ? await deps.storage.get(a.storageKey) : null);
       if (!content) continue;
+      // An inline image made for the mail (a QR code) goes as it was made; the logo is resized.
+      if (a.contentId && a.contentId !== logoContentId) {
+        attachments.push({ filename: a.name, content, contentType: a.mimeType, cid: a.contentId });
+        continue;
+      }
       if (a.contentId) {
         const image = await inlineImage(a.storageKey ?? `${mail.id}/${a.position}`, content).catch(
           () => null,

@@ -12,9 +12,10 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { SmtpClient } from '../../integrations/smtp.js';
-import { qrPng } from '../../integrations/verifactu/qr.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import { bookingCode } from '../../lib/booking-codes.js';
+import type { SecretBox } from '../../lib/secrets.js';
 import { bookings } from '../bookings/bookings.table.js';
 import { bookingCalendars } from '../calendars/calendars.table.js';
 import { customerFullName, customerNameOrNull } from '../customers/customer-name.js';
@@ -27,7 +28,8 @@ import { orders } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { companySettings } from '../settings/settings.table.js';
-import type { MailDraft, MailsService } from './mails.service.js';
+import { logoContentId, type MailDraft, type MailsService } from './mails.service.js';
+import { qrImage } from './qr-image.js';
 import {
   type BookingMailData,
   birthdayPlaceholderValues,
@@ -65,7 +67,9 @@ export interface BookingMailFacts {
   settings: Settings;
 }
 
-const logoCid = 'logo';
+const logoCid = logoContentId;
+/** The Content-ID of a booking's QR image in its mail. */
+const bookingQrCid = 'booking-qr';
 
 /** A customer's language for mails, else the company's main language. */
 export function mailLanguage(customerLanguage: string | null | undefined, settings: Settings): Language {
@@ -113,14 +117,9 @@ export function createMailComposer(deps: {
   files: Pick<FilesService, 'resize'>;
   smtp: () => SmtpClient;
   publicUrl: string;
+  /** Signs the booking codes the confirmations carry as QR images (`lib/booking-codes.ts`). */
+  secretBox: SecretBox;
 }) {
-  /** Stores an attachment's bytes; its file row is written with the mail (see `MailDraft`). */
-  async function storeBytes(licenseId: number, name: string, mimeType: string, data: Buffer) {
-    const storageKey = `${licenseId}/mail/${new Date().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}`;
-    await deps.storage.put(storageKey, data);
-    return { file: { name, mimeType, size: data.length, storageKey } };
-  }
-
   const logoAttachment = (settings: Settings) =>
     settings.logo ? [{ fileId: settings.logo, contentId: logoCid }] : [];
 
@@ -195,23 +194,48 @@ export function createMailComposer(deps: {
     return row;
   }
 
+  /**
+   * A stored mail's other inline images (a booking's or voucher's QR) as data URLs of the attachments
+   * they name (`cid:<contentId>`); the logo is left to `withInlineImages`.
+   */
+  async function inlineOtherImages(auth: AuthContext, mail: { html: string; id?: number }) {
+    const cids = new Set(
+      [...mail.html.matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1]!).filter((cid) => cid !== logoCid),
+    );
+    if (!cids.size || mail.id === undefined) return mail.html;
+    let html = mail.html;
+    for (const a of await deps.mails.inlineAttachments(auth, mail.id)) {
+      if (!a.contentId || !cids.has(a.contentId)) continue;
+      const data =
+        a.content ?? (a.storageKey ? await deps.storage.get(a.storageKey).catch(() => null) : null);
+      if (!data) continue;
+      html = html.replaceAll(
+        `src="cid:${a.contentId}"`,
+        `src="data:${a.mimeType};base64,${data.toString('base64')}"`,
+      );
+    }
+    return html;
+  }
+
   const composer = {
     /**
      * A mail's HTML as a browser can show it: the inline logo (`cid:logo`) becomes a small data URL of
      * the company's current logo, since the screen has no attachments to resolve `cid:` against.
      */
-    async withInlineImages<T extends { html: string }>(auth: AuthContext, mail: T): Promise<T> {
-      if (!mail.html.includes(`cid:${logoCid}`)) return mail;
+    async withInlineImages<T extends { html: string; id?: number }>(auth: AuthContext, mail: T): Promise<T> {
+      let html = await inlineOtherImages(auth, mail);
+      if (!html.includes(`cid:${logoCid}`)) return html === mail.html ? mail : { ...mail, html };
       const settings = await deps.settings.ofLicense(auth.licenseId);
-      if (!settings.logo) return mail;
+      if (!settings.logo) return { ...mail, html };
       try {
         const size = resizeSizes.find((s) => s >= 240) ?? resizeSizes[resizeSizes.length - 1]!;
         const image = await deps.files.resize(auth, settings.logo, { width: size, height: size });
         const url = `data:${image.mimeType};base64,${image.data.toString('base64')}`;
-        return { ...mail, html: mail.html.replaceAll(`cid:${logoCid}`, url) };
+        html = html.replaceAll(`cid:${logoCid}`, url);
       } catch {
-        return mail;
+        // The logo is left as it is.
       }
+      return { ...mail, html };
     },
 
     /**
@@ -242,8 +266,13 @@ export function createMailComposer(deps: {
         priceCents: booking.priceCents,
         notes: booking.notes,
       };
-      const rendered = renderBookingMail(kind, data, company, language);
       const cancel = kind === 'booking_cancelled';
+      // The booking's code as a QR, to show at the reception (none in a cancellation).
+      const code = cancel ? null : bookingCode(deps.secretBox, licenseId, booking.id);
+      const qr = code ? qrImage(code) : null;
+      const rendered = renderBookingMail(kind, data, company, language, {
+        qr: code && qr ? { contentId: bookingQrCid, size: qr.size, code } : undefined,
+      });
       const ics = bookingIcs(
         data,
         company,
@@ -263,7 +292,18 @@ export function createMailComposer(deps: {
         contactEmail: customer.email,
         language,
         ...rendered,
-        attachments: [...logoAttachment(settings), icsAttachment],
+        attachments: [
+          ...logoAttachment(settings),
+          ...(qr
+            ? [
+                {
+                  content: { name: `booking-${booking.id}-qr.png`, mimeType: 'image/png', data: qr.png },
+                  contentId: bookingQrCid,
+                },
+              ]
+            : []),
+          icsAttachment,
+        ],
         parked: !mailServerSet(settings),
       };
     },
@@ -326,8 +366,9 @@ export function createMailComposer(deps: {
     },
 
     /**
-     * The gift vouchers a paid order gave its buyer, in his language, each code with its QR code attached
-     * as a PNG; queued in the order's transaction. Null when the buyer has no email.
+     * The gift vouchers a paid order gave its buyer, in his language, each code with its QR code shown
+     * inline (a PNG kept in the mail's rows); queued in the order's transaction. Null when the buyer has
+     * no email.
      */
     async giftVouchers(tx: DbOrTx, licenseId: number, customerId: number, voucherIds: number[]) {
       if (!voucherIds.length) return null;
@@ -354,16 +395,23 @@ export function createMailComposer(deps: {
         .orderBy(giftVouchers.id);
       const settings = await deps.settings.ofLicense(licenseId, tx);
       const language = mailLanguage(customer.language, settings);
+      // Each code's QR, shown inline under its details; a few hundred bytes kept in the mail's rows.
+      const images = vouchers.map((v) => ({ code: v.code, contentId: `qr-${v.code}`, ...qrImage(v.code) }));
       const rendered = renderGiftVoucherMail(
-        { customerName: customer.name || null, vouchers },
+        {
+          customerName: customer.name || null,
+          vouchers: vouchers.map((v, i) => ({
+            ...v,
+            qr: { contentId: images[i]!.contentId, size: images[i]!.size },
+          })),
+        },
         mailCompany(settings, deps.publicUrl),
         language,
       );
-      const qrs = [];
-      for (const v of vouchers)
-        qrs.push(
-          await storeBytes(licenseId, `${v.code}.png`, 'image/png', await qrPng(v.code, { sizePx: 300 })),
-        );
+      const qrs = images.map((image) => ({
+        content: { name: `${image.code}.png`, mimeType: 'image/png', data: image.png },
+        contentId: image.contentId,
+      }));
       return deps.mails.queue(tx, {
         licenseId,
         type: 'customer',

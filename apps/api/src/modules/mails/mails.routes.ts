@@ -128,9 +128,12 @@ export const mailsRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({ data: await service.resend(authOf(request), request.params.id, request.body.email) }),
+        reply.status(201).send({
+          data: await composer.withInlineImages(
+            authOf(request),
+            await service.resend(authOf(request), request.params.id, request.body.email),
+          ),
+        }),
     );
     app.post(
       '/admin/orders/:id/mail',

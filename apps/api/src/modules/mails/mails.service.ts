@@ -40,6 +40,9 @@ export interface MailDraft {
   parked?: boolean;
 }
 
+/** The Content-ID of the company logo, an inline part of the layout (not an attachment to download). */
+export const logoContentId = 'logo';
+
 /** Hands queued mails to the sending worker once their transaction has committed. */
 export interface MailDispatcher {
   dispatch(mailIds: number[]): void;
@@ -142,8 +145,9 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
         language: mail.language as Language,
         messageId: mail.messageId,
         resentFromId: mail.resentFromId,
+        // The logo is part of the layout; an inline QR is also there to download (to print it).
         attachments: attachments
-          .filter((a) => !a.contentId)
+          .filter((a) => a.contentId !== logoContentId)
           .map((a) => ({
             id: a.position,
             fileId: a.fileId,
@@ -163,6 +167,13 @@ export function createMailsService(deps: { db: Db; publicUrl: string }) {
       const [found] = await createMailsRepository(db).attachments(mail.id, { withContent: true, position });
       if (!found) throw notFound();
       return found;
+    },
+
+    /** A mail's inline parts (`contentId` set) with their bytes, or their file's storage key. */
+    async inlineAttachments(auth: AuthContext, mailId: number) {
+      const mail = await row(auth, mailId);
+      const all = await createMailsRepository(db).attachments(mail.id, { withContent: true });
+      return all.filter((a) => a.contentId);
     },
 
     async health(auth: AuthContext, mailServerSet: boolean): Promise<MailHealth> {

@@ -33,6 +33,11 @@ export interface BookingMailOptions {
    * file does. Default true.
    */
   calendarAttachment?: boolean;
+  /**
+   * The booking's code as a QR image attached inline under `contentId` (`size` px a side), shown after
+   * the details with a line asking to show it at the reception. Not in a cancellation.
+   */
+  qr?: { contentId: string; size: number; code: string };
 }
 
 const keys = {
@@ -112,6 +117,10 @@ export function renderBookingMail(
     { kind: 'paragraph', text: intro },
     { kind: 'details', rows },
   ];
+  if (options.qr && kind !== 'booking_cancelled') {
+    blocks.push({ kind: 'paragraph', text: t(language, 'booking.qrNote') });
+    blocks.push({ kind: 'qr', ...options.qr, label: t(language, 'booking.qrLabel') });
+  }
   if (options.calendarAttachment ?? true) {
     blocks.push({
       kind: 'note',

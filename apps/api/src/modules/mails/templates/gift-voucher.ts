@@ -6,13 +6,20 @@ import type { MailCompany } from './types.js';
 
 export interface GiftVoucherMailData {
   customerName: string | null;
-  vouchers: { code: string; productName: string; expiresAt: Date; maximumBookings: number }[];
+  vouchers: {
+    code: string;
+    productName: string;
+    expiresAt: Date;
+    maximumBookings: number;
+    /** The code's QR image, attached inline under `contentId` (`size` px a side), shown under its details. */
+    qr?: { contentId: string; size: number };
+  }[];
 }
 
 /**
  * The mail with the gift vouchers a paid order gave its buyer: "Your gift voucher — Company", each
- * voucher's code, what it books, how many times and until when (its QR code attached as a PNG named by
- * the code), and how to use it: give the code when booking.
+ * voucher's code, what it books, how many times and until when, its QR code (an inline PNG named by the
+ * code) to show at the reception, and how to use it: give the code when booking.
  */
 export function renderGiftVoucherMail(
   data: GiftVoucherMailData,
@@ -29,8 +36,8 @@ export function renderGiftVoucherMail(
     { kind: 'heading', text: heading },
     { kind: 'paragraph', text: greeting(language, data.customerName) },
     { kind: 'paragraph', text: t(language, 'giftVoucher.intro') },
-    ...data.vouchers.map(
-      (v): MailBlock => ({
+    ...data.vouchers.flatMap((v): MailBlock[] => [
+      {
         kind: 'details',
         rows: [
           { label: t(language, 'giftVoucher.code'), value: v.code, strong: true },
@@ -38,8 +45,11 @@ export function renderGiftVoucherMail(
           { label: t(language, 'giftVoucher.bookings'), value: formatCount(v.maximumBookings) },
           { label: t(language, 'giftVoucher.expires'), value: dates.longDate(v.expiresAt) },
         ],
-      }),
-    ),
+      },
+      ...(v.qr
+        ? [{ kind: 'qr', ...v.qr, label: t(language, 'giftVoucher.code'), code: v.code } as const]
+        : []),
+    ]),
     { kind: 'paragraph', text: t(language, 'giftVoucher.howTo') },
     { kind: 'note', text: t(language, 'giftVoucher.qr') },
     { kind: 'paragraph', text: t(language, 'giftVoucher.thanks') },

@@ -32,7 +32,12 @@ export type MailBlock =
   /** A table; an empty cell shows a dash and is left out of the plain text. */
   | { kind: 'table'; columns: TableColumn[]; rows: string[][] }
   /** A button to a page of the application: `path` is appended to PUBLIC_URL. */
-  | { kind: 'button'; label: string; path: string };
+  | { kind: 'button'; label: string; path: string }
+  /**
+   * A QR code: the image attached inline under `contentId` (`size` pixels a side) with `code` written
+   * small beneath it; the plain text gives `label: code`.
+   */
+  | { kind: 'qr'; contentId: string; size: number; label: string; code: string };
 
 export interface MailContent {
   subject: string;
@@ -114,6 +119,10 @@ function renderBlockHtml(block: MailBlock, company: MailCompany): string {
       const href = escapeHtml(publicLink(company, block.path));
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 20px;"><tr><td style="border-radius:6px;background-color:${colors.accent};"><a href="${href}" target="_blank" style="display:inline-block;padding:12px 22px;${font};font-size:15px;font-weight:bold;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(block.label)}</a></td></tr></table>`;
     }
+    case 'qr': {
+      const size = Math.round(block.size);
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 16px;"><tr><td align="center" style="padding:4px 0;"><img src="cid:${escapeHtml(block.contentId)}" alt="${escapeHtml(`${block.label}: ${block.code}`)}" width="${size}" height="${size}" style="display:block;margin:0 auto;width:${size}px;height:${size}px;border:0;outline:none;"></td></tr><tr><td align="center" style="padding:4px 0 0;font-family:'Courier New',Courier,monospace;font-size:12px;line-height:16px;color:${colors.muted};word-break:break-all;">${escapeHtml(block.code)}</td></tr></table>`;
+    }
   }
 }
 
@@ -139,6 +148,8 @@ function renderBlockText(block: MailBlock, company: MailCompany, language: Langu
         .join('\n');
     case 'button':
       return labelled(language, block.label, publicLink(company, block.path));
+    case 'qr':
+      return labelled(language, block.label, block.code);
   }
 }
 
