@@ -10,6 +10,7 @@ import {
   LineChartOutlined,
   MailOutlined,
   PieChartOutlined,
+  QrcodeOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -35,6 +36,8 @@ export interface MenuEntry {
   icon?: ComponentType;
   path?: string;
   permission?: Permission;
+  /** Shown when the user holds at least one of these (the QR scanner: bookings or vouchers). */
+  anyPermission?: Permission[];
   platform?: boolean;
   type?: 'group';
   children?: MenuEntry[];
@@ -146,6 +149,13 @@ export const menuEntries: MenuEntry[] = [
     permission: 'giftVouchers_find',
   },
   {
+    key: 'scanner',
+    label: 'menu.scanner',
+    icon: QrcodeOutlined,
+    path: '/scanner',
+    anyPermission: ['bookings_find', 'giftVouchers_find'],
+  },
+  {
     key: 'licenses',
     label: 'menu.licenses',
     icon: SafetyCertificateOutlined,
@@ -215,6 +225,7 @@ export const menuEntries: MenuEntry[] = [
 function permittedEntries(entries: MenuEntry[], can: (p: Permission) => boolean): MenuEntry[] {
   return entries.flatMap((entry) => {
     if (entry.permission && !can(entry.permission)) return [];
+    if (entry.anyPermission && !entry.anyPermission.some(can)) return [];
     if (!entry.children) return [entry];
     const children = permittedEntries(entry.children, can);
     return children.length ? [{ ...entry, children }] : [];

@@ -104,11 +104,25 @@ describe('menu', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const entry of all) {
       // The entry's own permission (and only it) is enough to open its screen.
-      const granted = new Set<string>(entry.permission ? [entry.permission] : []);
+      const granted = new Set<string>(
+        entry.permission ? [entry.permission] : (entry.anyPermission?.slice(0, 1) ?? []),
+      );
       const route = routesFor(granted).find((r) => matchPath({ path: r.path }, entry.path ?? ''));
       expect(route, `menu entry ${entry.key} (${entry.path})`).toBeDefined();
       expect(typeof route?.page, entry.key).toBe('function');
     }
+  });
+
+  it('shows and opens the QR scanner with bookings_find or giftVouchers_find, after the gift vouchers', () => {
+    const paths = (permissions: string[]) => routesFor(new Set(permissions)).map((r) => r.path);
+    expect(keysOf([])).not.toContain('scanner');
+    expect(paths([])).not.toContain('/scanner');
+    for (const permission of ['bookings_find', 'giftVouchers_find'] as const) {
+      expect(keysOf([permission])).toContain('scanner');
+      expect(paths([permission])).toContain('/scanner');
+    }
+    const keys = keysOf(['giftVouchers_find']);
+    expect(keys.indexOf('scanner')).toBe(keys.indexOf('giftVouchers') + 1);
   });
 
   it('shows the subscriptions (list and new) each with its own permission, after the licenses', () => {

@@ -12,6 +12,8 @@ export interface AppRoute {
   id: string;
   path: string;
   permissions?: Permission[];
+  /** Registered only when the user also holds at least one of these (the QR scanner: bookings or vouchers). */
+  anyPermission?: Permission[];
   page: PageLoader;
 }
 
@@ -127,6 +129,13 @@ export const appRoutes: AppRoute[] = [
     path: '/gift-vouchers',
     permissions: ['giftVouchers_find'],
     page: () => import('../features/gift-vouchers/pages/gift-vouchers-page').then((m) => m.GiftVouchersPage),
+  },
+  // The QR scanner at the reception: bookings to mark attended, gift vouchers to book with.
+  {
+    id: 'scanner',
+    path: '/scanner',
+    anyPermission: ['bookings_find', 'giftVouchers_find'],
+    page: () => import('../features/check-in/pages/scanner-page').then((m) => m.ScannerPage),
   },
   // A mail opens in a drawer over the list (`/mails?mail=<id>`).
   {
@@ -351,7 +360,11 @@ export const appRoutes: AppRoute[] = [
 
 /** The routes this user may open. */
 export function routesFor(granted: ReadonlySet<string>): AppRoute[] {
-  return appRoutes.filter((route) => holdsAll(granted, route.permissions));
+  return appRoutes.filter(
+    (route) =>
+      holdsAll(granted, route.permissions) &&
+      (!route.anyPermission || route.anyPermission.some((p) => granted.has(p))),
+  );
 }
 
 /** The routes a signed-in user may open. */

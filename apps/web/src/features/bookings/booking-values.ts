@@ -43,6 +43,10 @@ export interface BookingDraft {
   withTime?: boolean;
   /** The customer it is for, chosen before (the calendar opened from the customer's page). */
   customerId?: number;
+  /** The product, chosen before (a gift voucher scanned at the reception books its product). */
+  productId?: number;
+  /** A gift voucher's code that pays it (scanned at the reception). */
+  giftVoucherCode?: string;
 }
 
 export function initialValues(
@@ -64,7 +68,9 @@ export function initialValues(
   }
   return {
     bookingCalendarId: draft?.bookingCalendarId,
+    productId: draft?.productId,
     customerId: draft?.customerId,
+    giftVoucherCode: draft?.giftVoucherCode,
     day: dayjs(draft?.start ?? new Date())
       .tz(timeZone)
       .format('YYYY-MM-DD'),
