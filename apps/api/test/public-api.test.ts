@@ -1,6 +1,7 @@
 import { ErrorCode } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicRateLimit } from '../src/modules/public/public.routes.js';
 import { company, createCalendar, createCustomer, createProduct, everyDay } from './factories.js';
 import {
   buildTestApp,
@@ -316,5 +317,89 @@ describe('Public checkout', () => {
     const op = doc.paths['/v1/public/{licenseCode}/checkouts'].post;
     expect(op.tags).toEqual(['public']);
     expect(op.security).toEqual([]);
+  });
+});
+
+describe('Public API: CORS and rate limit', () => {
+  it("lets only the company's widget and web origins read it, preflight included", async () => {
+    const s = await shop();
+    await call(t, 'PUT', '/v1/admin/settings', {
+      token: s.token,
+      payload: { widgetUrl: 'https://widget.spamar.example/book', web: 'https://www.spamar.example' },
+    });
+    const url = `/v1/public/${s.code}/products`;
+    for (const origin of ['https://widget.spamar.example', 'https://www.spamar.example']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { origin } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers.vary).toContain('Origin');
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: `/v1/public/${s.code}/checkouts`,
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers).toMatchObject({
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+      });
+    }
+    // A refusal is readable by the widget too.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/v1/public/${s.code}/checkouts`,
+      headers: { origin: 'https://www.spamar.example' },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['access-control-allow-origin']).toBe('https://www.spamar.example');
+    // Any other origin (another site, another company's, a look-alike) gets no permission.
+    for (const origin of [
+      'https://evil.example',
+      'http://www.spamar.example',
+      'https://www.spamar.example.evil',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { origin } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+    }
+    const other = await shop();
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/v1/public/${other.code}/products`,
+      headers: { origin: 'https://www.spamar.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    // An unknown path under the public API is the house's 404, preflight or not.
+    expectError(await call(t, 'GET', `/v1/public/${s.code}/nothing-here`), 404, ErrorCode.notFound);
+  });
+
+  it('slows down one address per company (429 with Retry-After), not the others', async () => {
+    const s = await shop();
+    const other = await shop();
+    const get = (code: string, ip: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/public/${code}/company`, remoteAddress: ip });
+    const statuses: number[] = [];
+    for (let i = 0; i <= publicRateLimit.max; i++) statuses.push((await get(s.code, '10.0.0.7')).statusCode);
+    expect(statuses.slice(0, publicRateLimit.max).every((x) => x === 200)).toBe(true);
+    const limited = await get(s.code, '10.0.0.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().error.code).toBe(ErrorCode.tooManyAttempts);
+    // Another address, or the same address on another company, goes on.
+    expect((await get(s.code, '10.0.0.8')).statusCode).toBe(200);
+    expect((await get(other.code, '10.0.0.7')).statusCode).toBe(200);
   });
 });

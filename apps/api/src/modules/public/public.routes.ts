@@ -14,6 +14,7 @@ import {
 } from '@mostrador/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFoundBody } from '../../plugins/errors.js';
 import { sandboxPolicy } from '../../plugins/security-headers.js';
 import type { PublicService } from './public.service.js';
 
@@ -44,6 +45,49 @@ export const publicRoutes =
       },
     };
     const prefix = '/public/:licenseCode';
+
+    // CORS: a browser on the company's widget or web site (their origins only) may read the answers,
+    // errors and refusals included; any other origin gets no permission.
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      const code = (request.params as { licenseCode?: string } | undefined)?.licenseCode;
+      reply.header('vary', 'Origin');
+      if (!origin || !code) return;
+      if ((await service.corsOrigins(code)).includes(origin)) {
+        reply.header('access-control-allow-origin', origin);
+        reply.header(
+          'access-control-expose-headers',
+          'retry-after, x-ratelimit-limit, x-ratelimit-remaining',
+        );
+      }
+    });
+    // The preflight: no route answers OPTIONS, so this scope's not-found handler does (for its
+    // paths only): 204 with the permission for an allowed origin, none for any other; anything else
+    // unknown under /v1/public is the house's 404.
+    await app.register(
+      async (scope) => {
+        scope.setNotFoundHandler(async (request, reply) => {
+          const origin = request.headers.origin;
+          const code = /^\/v1\/public\/([^/?]+)/.exec(request.url)?.[1];
+          if (request.method !== 'OPTIONS' || !origin || !code) return reply.status(404).send(notFoundBody());
+          reply.header('vary', 'Origin');
+          let licenseCode: string;
+          try {
+            licenseCode = decodeURIComponent(code);
+          } catch {
+            return reply.status(204).send();
+          }
+          if ((await service.corsOrigins(licenseCode)).includes(origin))
+            reply
+              .header('access-control-allow-origin', origin)
+              .header('access-control-allow-methods', 'GET, POST')
+              .header('access-control-allow-headers', 'content-type')
+              .header('access-control-max-age', '600');
+          return reply.status(204).send();
+        });
+      },
+      { prefix: '/public' },
+    );
 
     app.get(
       `${prefix}/company`,

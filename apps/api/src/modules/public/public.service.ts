@@ -208,6 +208,25 @@ export function createPublicService(deps: {
   }
 
   const service = {
+    /**
+     * The origins a browser may call the company's public API from (CORS): those of its settings'
+     * `widgetUrl` and `web`; none for an unknown or switched-off license.
+     */
+    async corsOrigins(licenseCode: string): Promise<string[]> {
+      const license = await createLicensesRepository(db).findByCode(licenseCode);
+      if (license?.status !== 'active' || license.isPlatform) return [];
+      const settings = await deps.settings.ofLicense(license.id);
+      return [settings.widgetUrl, settings.web].flatMap((url) => {
+        if (!url) return [];
+        try {
+          const { origin } = new URL(url);
+          return origin === 'null' ? [] : [origin];
+        } catch {
+          return [];
+        }
+      });
+    },
+
     async company(licenseCode: string): Promise<PublicCompany> {
       const { settings } = await companyOf(licenseCode);
       const other = settings.otherLanguages.filter((l) => l !== settings.locale);
