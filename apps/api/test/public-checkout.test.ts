@@ -218,6 +218,31 @@ describe('Hold during checkout', () => {
     expect(await placesTaken(s, first!.startsAt)).toEqual({ bookings: 1, holds: 0 });
   });
 
+  it('a failed payment gives the place back at once, for the next customer to book', async () => {
+    const s = await shop(1);
+    const [first] = await slots(s);
+    const data = (await checkout(s, first!.startsAt)).body.data;
+    const opened = await t.app.inject({ method: 'GET', url: new URL(data.payUrl).pathname });
+    expect(opened.statusCode).toBe(303);
+    const sessionId = [...stripe.sessions.keys()].at(-1)!;
+    const failed = stripe.asyncFailed(sessionId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/payments/stripe/webhook/${s.license.id}`,
+      payload: failed.payload,
+      headers: stripe.signedDelivery(failed.payload, webhookSecret),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await state(s, data.checkout)).toMatchObject({ status: 'failed', payUrl: null });
+    expect(await placesTaken(s, first!.startsAt)).toEqual({ bookings: 0, holds: 0 });
+    expect((await slots(s)).find((x) => x.startsAt === first!.startsAt)).toMatchObject({ freePlaces: 1 });
+    // Another customer books it; the first one's later payment finds it taken and is refunded.
+    const next = (await checkout(s, first!.startsAt)).body.data;
+    await pay(s, next.payUrl);
+    expect((await state(s, next.checkout)).status).toBe('confirmed');
+    expect(await placesTaken(s, first!.startsAt)).toEqual({ bookings: 1, holds: 0 });
+  });
+
   it('with two places, parallel checkouts take exactly two and availability counts the holds', async () => {
     const s = await shop(2);
     const [first] = await slots(s);

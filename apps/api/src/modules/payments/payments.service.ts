@@ -42,6 +42,7 @@ import type { SecretBox } from '../../lib/secrets.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { PaidOrderGrant } from '../../workflows/order-paid.js';
 import { markOrderPaid, settlePayment } from '../../workflows/settle-payment.js';
+import { createBookingHoldsRepository } from '../bookings/booking-holds.repository.js';
 import { customers } from '../customers/customers.table.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { MailComposer } from '../mails/mail-composer.js';
@@ -420,13 +421,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
           event.type === 'checkout.session.expired'
         ) {
           const current = await r.lock(licenseId, payment.id);
-          if (current && current.status === 'pending')
+          if (current && current.status === 'pending') {
             await r.update(licenseId, payment.id, {
               status: event.type === 'checkout.session.expired' ? 'cancelled' : 'failed',
               failureReason: event.type === 'checkout.session.expired' ? 'expired' : 'async_payment_failed',
               answer,
             });
-          else await r.setEventOutcome(licenseId, 'stripe', event.id, 'ignored');
+            // A public checkout's held place goes back at once (paid later after all, it is booked if free).
+            await createBookingHoldsRepository(tx).releaseOfOrder(licenseId, payment.orderId);
+          } else await r.setEventOutcome(licenseId, 'stripe', event.id, 'ignored');
           return { received: true, duplicate: false };
         }
         if (session.paymentStatus !== 'paid') {
@@ -500,13 +503,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const answer = { ...note.params };
         if (!note.success) {
           const current = await r.lock(payment.licenseId, payment.id);
-          if (current && current.status === 'pending')
+          if (current && current.status === 'pending') {
             await r.update(payment.licenseId, payment.id, {
               status: 'failed',
               failureReason: `Ds_Response ${String(note.response).padStart(4, '0')}`,
               answer,
             });
-          else await r.setEventOutcome(payment.licenseId, 'redsys', eventId, 'ignored');
+            await createBookingHoldsRepository(tx).releaseOfOrder(payment.licenseId, payment.orderId);
+          } else await r.setEventOutcome(payment.licenseId, 'redsys', eventId, 'ignored');
           return { received: true, duplicate: false };
         }
         const held = payment.mode === 'pre-authorization' || payment.mode === 'authentication';

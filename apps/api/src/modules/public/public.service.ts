@@ -478,16 +478,21 @@ export function createPublicService(deps: {
         { id: line.id, unitPriceCents: line.unitPriceCents },
         paid.mailIds,
       );
-      if (result.outcome === 'full' && result.hold) {
-        const { licenseId } = paid;
-        const holdId = result.hold.id;
-        // After the commit: refundDue locks the hold, so it waits for this transaction to end.
-        setImmediate(() => {
-          refundDue(licenseId, holdId).catch((error) =>
-            deps.log?.({ holdId, error: String(error) }, 'checkout refund failed'),
-          );
-        });
-      }
+      if (!result.hold) return;
+      const { licenseId } = paid;
+      const holdId = result.hold.id;
+      const mailIds = [...paid.mailIds];
+      // After the commit (reading the hold locked waits for this transaction to end): the booking's
+      // confirmation is handed to the sender (else the outbox's sweep sends it), or the money goes back.
+      setImmediate(() => {
+        const after =
+          result.outcome === 'full'
+            ? refundDue(licenseId, holdId)
+            : db
+                .transaction((t) => createBookingHoldsRepository(t).lock(licenseId, holdId))
+                .then(() => deps.bookings.dispatchMails(mailIds));
+        after.catch((error) => deps.log?.({ holdId, error: String(error) }, 'checkout follow-up failed'));
+      });
     },
 
     /** Housekeeping: ended holds older than a day go (they take no room already). */
