@@ -247,6 +247,25 @@ describe('Public checkout', () => {
     });
     expectError(foreign, 400, ErrorCode.validation);
     expect(failingFields(foreign)).toEqual(['productId']);
+    // A gift product is booked with its voucher, never sold as a booking (its sale would give a voucher too).
+    const gift = await call(t, 'POST', `/v1/public/${s.code}/checkouts`, {
+      payload: body(s, { productId: s.giftId }),
+    });
+    expectError(gift, 400, ErrorCode.validation);
+    expect(failingFields(gift)).toEqual(['payment.method']);
+  });
+
+  it('makes one customer of parallel checkouts by a new address', async () => {
+    const s = await shop();
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(t, 'POST', `/v1/public/${s.code}/checkouts`, {
+          payload: body(s, { payment: { method: 'giftVoucher', code: 'ABCDEFGHJKLM' } }),
+        }),
+      ),
+    );
+    const customers = await call(t, 'GET', '/v1/admin/customers', { token: s.token });
+    expect(customers.body.data.items).toHaveLength(1);
   });
 
   it('refuses an online checkout while the company has no gateway (409), leaving nothing behind', async () => {

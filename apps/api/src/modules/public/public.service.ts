@@ -147,17 +147,21 @@ export function createPublicService(deps: {
 
   /** The customer the checkout names by email, found in the company or created. */
   async function customerFor(licenseId: number, body: CheckoutBody) {
-    const customers = createCustomersRepository(db);
-    const found = await customers.findByEmail(licenseId, body.customer.email);
-    if (found) return found.id;
-    const row = await customers.insert(licenseId, {
-      name: body.customer.name,
-      surname: body.customer.surname || null,
-      email: body.customer.email,
-      phone: body.customer.phone,
-      language: body.language,
+    return db.transaction(async (tx) => {
+      // One at a time per address: two checkouts of a new customer at once make one customer.
+      await tx.execute(sql`select pg_advisory_xact_lock(${licenseId}, hashtext(${body.customer.email}))`);
+      const customers = createCustomersRepository(tx);
+      const found = await customers.findByEmail(licenseId, body.customer.email);
+      if (found) return found.id;
+      const row = await customers.insert(licenseId, {
+        name: body.customer.name,
+        surname: body.customer.surname || null,
+        email: body.customer.email,
+        phone: body.customer.phone,
+        language: body.language,
+      });
+      return row.id;
     });
-    return row.id;
   }
 
   /**
@@ -347,6 +351,10 @@ export function createPublicService(deps: {
       if (!startsAt) throw invalid('startsAt', 'must be an ISO date-time');
       if (body.payment.method === 'giftVoucher' && body.quantity !== 1)
         throw invalid('quantity', 'a gift voucher pays a booking of one unit');
+      // Sold online is a plain booking: a gift product's sale would give a voucher besides, a
+      // subscription's its sessions; they are booked with what pays them.
+      if (body.payment.method === 'online' && product.type !== 'bookable')
+        throw invalid('payment.method', 'this product is booked with a gift voucher or a subscription');
       const customerId = await customerFor(license.id, body);
       const calendarId = product.bookingCalendarId!;
 
