@@ -1,6 +1,21 @@
 import { CameraOutlined, QrcodeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { CheckInResult } from '@mostrador/contract';
-import { Alert, App, Button, Card, Col, Empty, Flex, Form, Input, Row, Spin, Typography, theme } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Row,
+  Spin,
+  Typography,
+  theme,
+} from 'antd';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
@@ -47,6 +62,8 @@ export function ScannerPage() {
   const [justMarked, setJustMarked] = useState(false);
   const [draft, setDraft] = useState<BookingDraft>();
   const video = useRef<HTMLVideoElement>(null);
+  // On a phone the result comes first, with its "Scan another" right under it.
+  const wide = Grid.useBreakpoint().lg === true;
 
   const showing = code !== undefined;
   const look = useCallback(
@@ -100,7 +117,7 @@ export function ScannerPage() {
     <>
       <PageHeader title={t('checkIn.title')} subtitle={t('checkIn.subtitle')} />
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
+        <Col xs={{ span: 24, order: showing ? 2 : 1 }} lg={{ span: 12, order: 1 }}>
           <Card
             title={
               <Flex align="center" gap={8}>
@@ -112,19 +129,21 @@ export function ScannerPage() {
             data-camera={camera.state}
           >
             {showing ? (
-              <Flex vertical align="center" gap={12} style={{ padding: '12px 0' }}>
-                <QrcodeOutlined aria-hidden style={{ fontSize: 48, color: token.colorTextTertiary }} />
-                <Typography.Text type="secondary">{t('checkIn.camera.paused')}</Typography.Text>
-                <Button
-                  type="primary"
-                  size="large"
-                  icon={<ReloadOutlined aria-hidden />}
-                  onClick={again}
-                  data-testid="check-in-again"
-                >
-                  {t('checkIn.scanAnother')}
-                </Button>
-              </Flex>
+              wide && (
+                <Flex vertical align="center" gap={12} style={{ padding: '12px 0 28px' }}>
+                  <QrcodeOutlined aria-hidden style={{ fontSize: 48, color: token.colorTextTertiary }} />
+                  <Typography.Text type="secondary">{t('checkIn.camera.paused')}</Typography.Text>
+                  <Button
+                    type="primary"
+                    size="large"
+                    icon={<ReloadOutlined aria-hidden />}
+                    onClick={again}
+                    data-testid="check-in-again"
+                  >
+                    {t('checkIn.scanAnother')}
+                  </Button>
+                </Flex>
+              )
             ) : problem ? (
               <Alert
                 type={camera.state === 'denied' ? 'warning' : 'info'}
@@ -190,7 +209,8 @@ export function ScannerPage() {
             <Form
               form={form}
               layout="vertical"
-              style={{ marginTop: 16 }}
+              requiredMark={false}
+              style={{ marginTop: showing && wide ? 0 : 16 }}
               onFinish={({ code: typed }) => look(typed ?? '')}
               data-testid="check-in-form"
             >
@@ -220,7 +240,7 @@ export function ScannerPage() {
             </Form>
           </Card>
         </Col>
-        <Col xs={24} lg={12}>
+        <Col xs={{ span: 24, order: showing ? 1 : 2 }} lg={{ span: 12, order: 2 }}>
           <div aria-live="polite">
             {lookup.isPending && !result ? (
               <Card>
@@ -251,10 +271,11 @@ export function ScannerPage() {
                 }
               />
             ) : failure !== undefined ? (
-              <Card data-testid="check-in-failure">
+              <div data-testid="check-in-failure">
                 <Alert
                   type="error"
                   showIcon
+                  style={{ padding: '20px 24px' }}
                   title={
                     isApiError(failure, 403)
                       ? t('checkIn.failure.forbidden')
@@ -265,7 +286,7 @@ export function ScannerPage() {
                   description={code ? <span style={{ wordBreak: 'break-all' }}>{code}</span> : undefined}
                   data-testid="check-in-error"
                 />
-              </Card>
+              </div>
             ) : (
               <Card>
                 <Empty
@@ -276,14 +297,14 @@ export function ScannerPage() {
                 />
               </Card>
             )}
-            {showing && (result !== undefined || failure !== undefined) && (
+            {showing && !wide && (result !== undefined || failure !== undefined) && (
               <Button
                 block
                 size="large"
                 icon={<ReloadOutlined aria-hidden />}
                 onClick={again}
                 style={{ marginTop: 16 }}
-                data-testid="check-in-again-below"
+                data-testid="check-in-again"
               >
                 {t('checkIn.scanAnother')}
               </Button>
