@@ -25,10 +25,12 @@ async function boot(container: HTMLElement): Promise<void> {
   const urlToken = tokenFromLoginUrl(window.location.pathname);
   // Signed out, only the signed-out screens' texts (vite.config.ts); signing in reloads the page.
   const signedIn = !!(urlToken || getToken());
-  preloadLanguage(resolveLanguage({ cookie: readCookie('lang'), navigatorLanguage: navigator.language }), {
-    signedIn,
+  const likelyLanguage = resolveLanguage({
+    cookie: readCookie('lang'),
+    navigatorLanguage: navigator.language,
   });
-  if (!urlToken) preloadScreen(window.location.pathname, signedIn);
+  preloadLanguage(likelyLanguage, { signedIn });
+  if (!urlToken) preloadScreen(window.location.pathname, signedIn, likelyLanguage);
   const appConfig = await appConfigRead;
   document.title = appConfig.appName;
   const language = resolveLanguage({

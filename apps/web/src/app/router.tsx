@@ -1,3 +1,4 @@
+import type { Language } from '@mostrador/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { loadWholeCatalogue } from '../i18n/i18n';
@@ -88,18 +89,25 @@ export function createAppRouter(session: RouterSession) {
 }
 
 /**
- * Starts downloading the code of the screen at `pathname` (and of the layout around it) while the boot still
+ * Starts downloading the code of the screen at `pathname` (and of the layout around it, and its texts in the
+ * language the boot expects: routes.ts `preloadScreenTexts`) while the boot still
  * waits on the app config, the language and the session, instead of after them: the router asks for the same
  * modules later and gets them from the module map. Only a warm-up: a failure here is the router's to show.
  */
-export function preloadScreen(pathname: string, signedIn: boolean): void {
+export function preloadScreen(pathname: string, signedIn: boolean, language: Language): void {
   const loads: Array<Promise<unknown>> = [];
   if (!signedIn) {
     loads.push(matchPath('/one/backend/dashboard', pathname) ? pages.dashboard() : pages.login());
   } else if (!matchPath('/login/:token?', pathname)) {
     loads.push(import('./layouts/backend-layout'));
     // The user's own permissions come with the session, later.
-    loads.push(loadRouteTable().then(({ likelyScreen }) => likelyScreen(pathname)?.page()));
+    loads.push(
+      loadRouteTable().then(({ likelyScreen, preloadScreenTexts }) => {
+        const screen = likelyScreen(pathname);
+        preloadScreenTexts(screen, language);
+        return screen?.page();
+      }),
+    );
   }
   for (const load of loads) load.catch(() => {});
 }

@@ -1,6 +1,8 @@
-import { type CurrentUser, companyPermissions, type Permission } from '@mostrador/contract';
+import { type CurrentUser, companyPermissions, type Language, type Permission } from '@mostrador/contract';
 import { matchPath } from 'react-router';
 import { holdsAll, permissionsOf } from '../features/session/permissions';
+import { loadCatalogueSections, preloadCatalogueSections } from '../i18n/catalogue-parts';
+import type { CataloguePart } from '../i18n/i18n';
 import { type PageLoader, pages } from './base-pages';
 
 /**
@@ -15,7 +17,18 @@ export interface AppRoute {
   /** Registered only when the user also holds at least one of these (the QR scanner: bookings or vouchers). */
   anyPermission?: Permission[];
   page: PageLoader;
+  /**
+   * The catalogue's namespaces the screen reads beyond the shell's (i18n.ts `shellSections`), loaded with its
+   * code instead of the rest of the catalogue (catalogue-parts.test.ts checks the screen's code against them).
+   */
+  sections?: CataloguePart;
 }
+
+/** The calendar view's texts (`?sections=` must list literals: vite.config.ts cuts the catalogue by them). */
+const calendarViewSections: CataloguePart = import.meta.glob<Record<string, unknown>>(
+  ['../i18n/locales/*.json', '!../i18n/locales/zz.json'],
+  { query: '?sections=bookings,uiConfig', import: 'default' },
+);
 
 export const appRoutes: AppRoute[] = [
   { id: 'dashboard', path: '/', page: pages.dashboard },
@@ -298,6 +311,7 @@ export const appRoutes: AppRoute[] = [
     id: 'bookings',
     path: '/calendars/view/:id?',
     permissions: ['bookings_find'],
+    sections: calendarViewSections,
     // FullCalendar's locale of the current language loads beside the page (calendar-locale.ts).
     page: () =>
       Promise.all([
@@ -367,9 +381,17 @@ export function routesFor(granted: ReadonlySet<string>): AppRoute[] {
   );
 }
 
-/** The routes a signed-in user may open. */
+/** The user's screens, each loading with its code its part of the catalogue (its sections, or else the rest). */
 export function routesOfUser(user: CurrentUser): AppRoute[] {
-  return routesFor(permissionsOf(user));
+  return routesFor(permissionsOf(user)).map((route) => ({
+    ...route,
+    page: () => Promise.all([route.page(), loadCatalogueSections(route.sections)]).then(([page]) => page),
+  }));
+}
+
+/** The boot's warm-up of the texts of the screen at the address (or of the rest of the catalogue). */
+export function preloadScreenTexts(screen: AppRoute | undefined, language: Language): void {
+  preloadCatalogueSections(language, screen?.sections);
 }
 
 /**

@@ -3,3 +3,9 @@ declare module '*.json?signed-out' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+
+/** A language's catalogue cut to the shell's namespaces (i18n.ts `shellSections`). */
+declare module '*.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

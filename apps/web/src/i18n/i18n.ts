@@ -8,21 +8,7 @@ type Catalogue = Record<string, unknown>;
 
 type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 
-/** One chunk per language: a user downloads only the catalogue he reads. */
-const catalogues: Record<Language, CatalogueLoader> = {
-  ca: () => import('./locales/ca.json'),
-  eu: () => import('./locales/eu.json'),
-  es: () => import('./locales/es.json'),
-  en: () => import('./locales/en.json'),
-  de: () => import('./locales/de.json'),
-  fr: () => import('./locales/fr.json'),
-  it: () => import('./locales/it.json'),
-  pt: () => import('./locales/pt.json'),
-  ru: () => import('./locales/ru.json'),
-  zh: () => import('./locales/zh.json'),
-};
-
-/** The same cut to the signed-out screens' namespaces (vite.config.ts `signedOutNamespaces`): the login's first load. */
+/** The catalogue cut to the signed-out screens' namespaces (vite.config.ts `signedOutNamespaces`): the login's first load. */
 const signedOutCatalogues: Record<Language, CatalogueLoader> = {
   ca: () => import('./locales/ca.json?signed-out'),
   eu: () => import('./locales/eu.json?signed-out'),
@@ -34,6 +20,50 @@ const signedOutCatalogues: Record<Language, CatalogueLoader> = {
   pt: () => import('./locales/pt.json?signed-out'),
   ru: () => import('./locales/ru.json?signed-out'),
   zh: () => import('./locales/zh.json?signed-out'),
+};
+
+/**
+ * Signed in, the catalogue comes in parts (vite.config.ts `catalogueParts`): with the language, the shell's
+ * namespaces (the back office's frame, its error panels and 404 page, the API's error messages, antd's
+ * texts); the screens' parts with their code (catalogue-parts.ts). catalogue-parts.test.ts proves that the
+ * code each part serves reads only its namespaces.
+ */
+export const shellSections = [
+  'antd',
+  'boot',
+  'cashRegister',
+  'common',
+  'errors',
+  'layout',
+  'menu',
+  'notFound',
+  'routeError',
+];
+
+/** A part of the catalogue in every language, as `import.meta.glob` gives it. */
+export type CataloguePart = Record<string, () => Promise<Catalogue>>;
+
+const shellCatalogues: Record<Language, CatalogueLoader> = {
+  ca: () =>
+    import('./locales/ca.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  eu: () =>
+    import('./locales/eu.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  es: () =>
+    import('./locales/es.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  en: () =>
+    import('./locales/en.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  de: () =>
+    import('./locales/de.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  fr: () =>
+    import('./locales/fr.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  it: () =>
+    import('./locales/it.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  pt: () =>
+    import('./locales/pt.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  ru: () =>
+    import('./locales/ru.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
+  zh: () =>
+    import('./locales/zh.json?sections=antd,boot,cashRegister,common,errors,layout,menu,notFound,routeError'),
 };
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
@@ -83,7 +113,12 @@ export function resolveLanguage({ brandLanguage, cookie, navigatorLanguage }: La
  */
 export function preloadLanguage(language: Language, { signedIn }: { signedIn: boolean }): void {
   const loads = signedIn
-    ? [catalogues[language](), antdLocales[language](), dayjsLocales[language](), import('../lib/format')]
+    ? [
+        shellCatalogues[language](),
+        antdLocales[language](),
+        dayjsLocales[language](),
+        import('../lib/format'),
+      ]
     : [signedOutCatalogues[language](), antdLocales[language]()];
   for (const load of loads) load.catch(() => {});
 }
@@ -100,22 +135,37 @@ async function loadDates(language: Language): Promise<void> {
   setDayjsLocale(dayjsLocaleOf(language));
 }
 
+/** Signed in, the catalogue is in parts: the rest may still be missing. */
+let cutCatalogue = false;
+let restLoaded = false;
+
 /**
  * Loads the catalogue, antd locale and dayjs locale of one language and makes it current. Signed out, only
- * the catalogue's signed-out namespaces (vite.config.ts `signedOutNamespaces`) and no dayjs.
+ * the catalogue's signed-out namespaces (vite.config.ts `signedOutNamespaces`) and no dayjs; signed in, the
+ * shell's namespaces (`shellSections`), the screens loading theirs.
  */
 export async function loadLanguage(language: Language, { signedIn = true } = {}): Promise<Locale> {
   const [catalogue, antdLocale] = await Promise.all([
-    (signedIn ? catalogues : signedOutCatalogues)[language](),
+    (signedIn ? shellCatalogues : signedOutCatalogues)[language]().then((texts) => texts.default),
     antdLocales[language](),
     signedIn ? loadDates(language) : undefined,
   ]);
+  cutCatalogue = signedIn;
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
-    resources: { [language]: { translation: catalogue.default } },
+    resources: { [language]: { translation: catalogue } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A part added later (a screen's sections, the rest) renders again what reads the catalogue.
+    react: { bindI18nStore: 'added' },
+    // A key outside the parts loaded so far (none should be: catalogue-parts.test.ts) shows nothing, never
+    // the raw key, while the rest of the catalogue loads; then it shows as usual.
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => {
+      if (!cutCatalogue || restLoaded) return defaultValue ?? key;
+      import('./catalogue-parts').then((parts) => parts.loadRestOfCatalogue()).catch(() => {});
+      return defaultValue ?? '';
+    },
   });
   document.documentElement.lang = language;
   return withOurTexts(antdLocale.default, i18next.t);
@@ -128,8 +178,22 @@ export async function loadLanguage(language: Language, { signedIn = true } = {})
 export async function loadWholeCatalogue(): Promise<void> {
   const language = i18next.language;
   if (!isLanguage(language)) return;
-  const [catalogue] = await Promise.all([catalogues[language](), loadDates(language)]);
-  i18next.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  const [shell, rest] = await Promise.all([
+    shellCatalogues[language]().then((texts) => texts.default),
+    import('./catalogue-parts').then((parts) => parts.partOf(parts.restOfCatalogues, language)()),
+    loadDates(language),
+  ]);
+  for (const texts of [shell, rest]) i18next.addResourceBundle(language, 'translation', texts, true, true);
+}
+
+/** Whether the catalogue was loaded in parts (signed in, by `loadLanguage`), the rest to come. */
+export function catalogueInParts(): boolean {
+  return cutCatalogue;
+}
+
+/** Said by catalogue-parts.ts: from now on a missing key is missing. */
+export function restOfCatalogueLoaded(): void {
+  restLoaded = true;
 }
 
 export { i18next };

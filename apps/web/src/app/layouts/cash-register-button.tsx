@@ -2,12 +2,16 @@ import { CalculatorOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withRestOfCatalogue } from '../../i18n/catalogue-parts';
 
-// The dialog and its tables load when the button is first used, not with every screen.
-const CashRegisterDialog = lazy(() =>
-  import('../../features/cash-registers/components/cash-register-dialog').then((m) => ({
-    default: m.CashRegisterDialog,
-  })),
+// The dialog and its tables load when the button is first used, not with every screen (with the rest of the
+// catalogue: a screen with sections has only its own).
+const CashRegisterDialog = lazy(
+  withRestOfCatalogue(() =>
+    import('../../features/cash-registers/components/cash-register-dialog').then((m) => ({
+      default: m.CashRegisterDialog,
+    })),
+  ),
 );
 
 /** Opens the register dialog: open the register when it is closed, its summary (and closing) when open. */

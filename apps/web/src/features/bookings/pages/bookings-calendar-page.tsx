@@ -26,6 +26,7 @@ import { isApiError, useErrorMessage } from '../../../api/errors';
 import { useAppContext } from '../../../app/app-context';
 import { parseRecordId } from '../../../components/records/record-id';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { calendarColour, textColourOn } from '../../calendars/calendar-colour';
 import { useCustomer } from '../../customers/api';
@@ -62,12 +63,17 @@ import { CalendarLegend } from '../components/calendar-legend';
 import { timeZonePlugin } from '../time-zone-plugin';
 
 // The drawer's form (date picker, selects, the sale) and the class dialog load when first opened, not with
-// the calendar: they are not part of the screen's first paint.
-const BookingDrawer = lazy(() =>
-  import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
+// the calendar: they are not part of the screen's first paint. Their texts are in the rest of the catalogue
+// (the screen's own sections are routes.ts `calendarViewSections`).
+const BookingDrawer = lazy(
+  withRestOfCatalogue(() =>
+    import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
+  ),
 );
-const ClassAttendees = lazy(() =>
-  import('../components/class-attendees').then((m) => ({ default: m.ClassAttendees })),
+const ClassAttendees = lazy(
+  withRestOfCatalogue(() =>
+    import('../components/class-attendees').then((m) => ({ default: m.ClassAttendees })),
+  ),
 );
 
 /**
