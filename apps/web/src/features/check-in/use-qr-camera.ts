@@ -16,8 +16,8 @@ const readWidth = 640;
 export function cameraRefusal(error: unknown): CameraState {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError')
-    return 'noCamera';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'noCamera';
+  // NotReadableError (another app holds the camera), AbortError and the rest: worth trying again.
   return 'failed';
 }
 
