@@ -5,7 +5,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import {
   isUnfiltered,
+  type JsonItemFields,
+  jsonEuros,
+  jsonInstant,
   keysFirstPage,
+  keysFirstPageJson,
   type ListSpec,
   likePattern,
   listClauses,
@@ -210,6 +214,39 @@ const listColumns = {
   subscriptionName: sql<string | null>`(select (select ${products.name} from ${products}
     where ${products.id} = ${subscriptions.productId})
     from ${subscriptions} where ${subscriptions.id} = ${bookings.subscriptionId})`,
+};
+/**
+ * The list's items as the API answers them (BookingListItem, the service's `list` mapping), written by
+ * PostgreSQL (keysFirstPageJson): the same names by primary key, instants and euros in the response's
+ * encoding, the customer's name and surname joined as the service joins them.
+ */
+const listJson: JsonItemFields = {
+  id: bookings.id,
+  date: jsonInstant(bookings.startsAt),
+  image: productImage,
+  notes: bookings.notes,
+  price: jsonEuros(bookings.priceCents),
+  amount: jsonEuros(sql`(${bookings.priceCents}::bigint * ${bookings.quantity})`),
+  status: bookings.status,
+  quantity: bookings.quantity,
+  duration: sql`round((extract(epoch from ${bookings.endsAt} - ${bookings.startsAt}) / 60)::numeric)::int`,
+  productName,
+  calendarName,
+  customerName: customerOf(sql`case when coalesce(${customers.surname}, '') <> ''
+    then ${customers.name} || ' ' || ${customers.surname} else ${customers.name} end`),
+  customerEmail: listColumns.customerEmail,
+  customerPhone: listColumns.customerPhone,
+  bookingCalendarId: bookings.bookingCalendarId,
+  productId: bookings.productId,
+  customerId: bookings.customerId,
+  startsAt: jsonInstant(bookings.startsAt),
+  endsAt: jsonInstant(bookings.endsAt),
+  attended: bookings.attended,
+  orderId: listColumns.orderId,
+  orderStatus: listColumns.orderStatus,
+  giftVoucherCode: listColumns.giftVoucherCode,
+  balanceName: listColumns.balanceName,
+  subscriptionName: listColumns.subscriptionName,
 };
 const joinedColumns = {
   ...listColumns,
@@ -496,6 +533,15 @@ export function createBookingsRepository(db: DbOrTx) {
      * matches the customer's name, surname, email and phone, or the product's name and reference,
      * through their trigram indexes; the bookings of the matches are then found by their own indexes.
      */
+    /** `list`'s page and count, its items as JSON text written by PostgreSQL (`listJson`). */
+    async listJson(licenseId: number, query: ZonedListQuery) {
+      const { query: term, ...rest } = query;
+      const c = listClauses(rest, listSpec, eq(bookings.licenseId, licenseId));
+      const where = term ? and(c.where, await matching(licenseId, term))! : c.where;
+      const unfiltered = isUnfiltered(query) ? { licenseId, list: 'bookings' as const } : undefined;
+      return keysFirstPageJson(db, bookings, bookings.id, listJson, { ...c, where }, unfiltered);
+    },
+
     async list(licenseId: number, query: ZonedListQuery) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(bookings.licenseId, licenseId));

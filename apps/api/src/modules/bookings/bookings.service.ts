@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
-import { pageOf } from '../../lib/list.js';
+import { cappedTotal, pageOf } from '../../lib/list.js';
 import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
 import { createBalancesRepository } from '../balances/balances.repository.js';
 import { returnPackSession, spendPackSession } from '../balances/booking-sessions.js';
@@ -346,6 +346,17 @@ export function createBookingsService(deps: {
         subscriptionName: r.subscriptionName,
       }));
       return pageOf(items, count, query);
+    },
+
+    /**
+     * `list`'s answer, `{ data: ListResult<BookingListItem> }`, as JSON text: the items written by
+     * PostgreSQL, passed through (bookings.repository.ts `listJson`). The bookings list route answers it;
+     * an export reads `list`.
+     */
+    async listJson(auth: AuthContext, query: ListQuery): Promise<string> {
+      const { items, count } = await repo.listJson(auth.licenseId, { ...query, timeZone: auth.timeZone });
+      const rest = JSON.stringify({ ...cappedTotal(count), page: query.page, limit: query.limit });
+      return `{"data":{"items":${items},${rest.slice(1)}}`;
     },
 
     /**
