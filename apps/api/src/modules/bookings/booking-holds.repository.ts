@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type BookingHoldState, bookingHolds } from './booking-holds.table.js';
 
@@ -59,34 +59,6 @@ export function createBookingHoldsRepository(db: DbOrTx) {
             eq(bookingHolds.state, 'held'),
           ),
         );
-    },
-    /**
-     * Housekeeping, never needed for correctness (an expired hold takes no room): holds that ended
-     * (expired, released, failed) before `before` go; confirmed ones stay with their booking.
-     */
-    async removeEnded(before: Date) {
-      const rows = await db
-        .delete(bookingHolds)
-        .where(
-          and(
-            lt(bookingHolds.expiresAt, before),
-            or(
-              eq(bookingHolds.state, 'held'),
-              eq(bookingHolds.state, 'released'),
-              eq(bookingHolds.state, 'failed'),
-            ),
-          ),
-        )
-        .returning({ id: bookingHolds.id });
-      return rows.length;
-    },
-    /** Whether the database's clock has passed the hold's expiry (the clock holds are counted by). */
-    async isExpired(licenseId: number, id: number) {
-      const [row] = await db
-        .select({ expired: sql<boolean>`${bookingHolds.expiresAt} <= now()` })
-        .from(bookingHolds)
-        .where(and(eq(bookingHolds.licenseId, licenseId), eq(bookingHolds.id, id)));
-      return row?.expired ?? true;
     },
   };
 }

@@ -502,14 +502,6 @@ export function createPublicService(deps: {
         after.catch((error) => deps.log?.({ holdId, error: String(error) }, 'checkout follow-up failed'));
       });
     },
-
-    /** Housekeeping: ended holds older than a day go (they take no room already). */
-    async removeEndedHolds(now = new Date()) {
-      return createBookingHoldsRepository(db).removeEnded(new Date(now.getTime() - DAY));
-    },
-
-    /** For tests and the checkout's reads: the refund of a hold paid too late, run now. */
-    refundDue,
   } satisfies PaidOrderGrant & Record<string, unknown>;
   return service;
 }
