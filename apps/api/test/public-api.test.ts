@@ -28,8 +28,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const localDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** The company's (Madrid's) date `offsetDays` from today. */
+const madridDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' });
+const localDay = (offsetDays: number) => madridDate.format(new Date(Date.now() + offsetDays * 86_400_000));
+const madridHour = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Madrid',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 async function shop() {
   const c = await company(t);
@@ -182,6 +188,47 @@ describe('Public API', () => {
         ],
       },
     ]);
+  });
+
+  it("honours the calendar's forecast, notice and closings, and refuses a checkout they rule out", async () => {
+    const s = await shop();
+    await call(t, 'PUT', `/v1/admin/booking-calendars/${s.calendarId}`, {
+      token: s.token,
+      payload: {
+        name: 'Sala',
+        schedule: everyDay([{ openAt: '10:00', closedAt: '12:00' }]),
+        duration: 60,
+        maximumConcurrentBookings: 3,
+        maximumDaysOfBookingForecast: 3,
+        minimumMinutesInAdvanceForBooking: 2 * 24 * 60,
+      },
+    });
+    const closed = await call(t, 'POST', `/v1/admin/booking-calendars/${s.calendarId}/schedule-anomalies`, {
+      token: s.token,
+      payload: { type: 'close', startDate: `${localDay(3)}T11:00:00`, endDate: `${localDay(3)}T12:00:00` },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+    const res = await call(t, 'GET', `/v1/public/${s.code}/products/${s.massageId}/availability`, {
+      query: { from: localDay(0), to: localDay(6) },
+    });
+    const days = res.body.data.days as { date: string; slots: { startsAt: string }[] }[];
+    // Two days' notice (nothing today or tomorrow), a forecast of three days (nothing after the third),
+    // and the third day's 11:00 closed: its 10:00 alone.
+    const slotsOf = (offset: number) => days.find((d) => d.date === localDay(offset))!.slots;
+    expect(slotsOf(0)).toEqual([]);
+    expect(slotsOf(1)).toEqual([]);
+    expect(slotsOf(3).map((x) => madridHour.format(new Date(x.startsAt)))).toEqual(['10:00']);
+    for (const offset of [4, 5]) expect(slotsOf(offset)).toEqual([]);
+    const tooSoon = await call(t, 'POST', `/v1/public/${s.code}/checkouts`, {
+      payload: {
+        productId: s.giftId,
+        startsAt: `${localDay(1)}T10:00:00`,
+        customer: { name: 'Ana', email: 'ana@example.es', phone: '+34600123456' },
+        language: 'es',
+        payment: { method: 'giftVoucher', code: 'ABCDEFGHJKLM' },
+      },
+    });
+    expectError(tooSoon, 409, ErrorCode.bookingTooSoon);
   });
 
   it('refuses bad ranges, products not sold online and another company’s products', async () => {
