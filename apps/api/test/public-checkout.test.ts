@@ -243,6 +243,33 @@ describe('Hold during checkout', () => {
     expect(await placesTaken(s, first!.startsAt)).toEqual({ bookings: 1, holds: 0 });
   });
 
+  it('customers and staff racing for the last place: exactly one gets it, 0 overbookings', async () => {
+    const s = await shop(1);
+    const [first] = await slots(s);
+    const startsAt = first!.startsAt;
+    const staffCustomer = await call(t, 'POST', '/v1/admin/customers', {
+      token: s.token,
+      payload: { name: 'Mostrador' },
+    });
+    const staff = () =>
+      call(t, 'POST', '/v1/admin/bookings', {
+        token: s.token,
+        payload: {
+          bookingCalendarId: s.calendarId,
+          productId: s.productId,
+          customerId: staffCustomer.body.data.id,
+          startsAt,
+        },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => (i % 2 ? staff() : checkout(s, startsAt))),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of answers.filter((r) => r.status !== 201)) expectError(r, 409, ErrorCode.bookingFull);
+    const taken = await placesTaken(s, startsAt);
+    expect(taken.bookings + taken.holds).toBe(1);
+  });
+
   it('with two places, parallel checkouts take exactly two and availability counts the holds', async () => {
     const s = await shop(2);
     const [first] = await slots(s);
