@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
 import QRCode from 'qrcode';
+import { chromiumArgs, chromiumExecutable } from './chromium';
 import {
   apiCall,
   type Login,
@@ -27,15 +28,9 @@ const video = path.join(os.tmpdir(), `mostrador-check-in-${process.pid}-${Date.n
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumArgs,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
