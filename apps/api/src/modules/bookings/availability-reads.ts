@@ -10,8 +10,10 @@ import { bookings } from './bookings.table.js';
 /**
  * What the availability of a product on a calendar over [from, to + the product's length) reads, in one
  * statement: its anomalies there and
- * the spaces its confirmed bookings and live holds (checkouts being paid) take there, grouped by interval
- * (the occupancy indexes alone). Both
+ * the spaces its confirmed bookings and live holds (checkouts being paid) take there, each grouped by interval
+ * on its own (the occupancy indexes alone, in their order: grouping the union of both hashed 12,742
+ * bookings instead, 3.1 → 4.6 ms on the bench's busiest calendar; an interval in both lists counts twice,
+ * which the engine sums). Both
  * come back as one value each, instants as epoch milliseconds, instead of a row (and two timestamps
  * parsed into `Date`s) per interval: 60 days of a busy calendar are ~1,500 intervals. The rows are those
  * of the calendars repository's `between` and the bookings repository's `occupancyBetween`.
@@ -45,17 +47,17 @@ export async function availabilityReads(
       occupancy: sql<
         string | null
       >`(select string_agg(concat_ws(',', ${ms(sql`taken.starts_at`)}, ${ms(sql`taken.ends_at`)}, taken.spaces), ',')
-        from (select o.starts_at, o.ends_at, sum(o.spaces) as spaces from (
-          select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, ${b.spaces} as spaces from ${b}
+        from (select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, sum(${b.spaces}) as spaces from ${b}
           where ${b.bookingCalendarId} = ${calendarId} and ${b.status} = 'confirmed'
           and ${b.startsAt} > ${earliestStart.toISOString()} and ${b.startsAt} < ${end}
           and ${b.endsAt} > ${from.toISOString()} and ${b.licenseId} = ${licenseId}
+          group by ${b.startsAt}, ${b.endsAt}
           union all
-          select ${h.startsAt}, ${h.endsAt}, ${h.spaces} from ${h}
+          select ${h.startsAt}, ${h.endsAt}, sum(${h.spaces}) from ${h}
           where ${h.bookingCalendarId} = ${calendarId} and ${h.state} = 'held' and ${h.expiresAt} > now()
           and ${h.startsAt} > ${earliestStart.toISOString()} and ${h.startsAt} < ${end}
-          and ${h.endsAt} > ${from.toISOString()} and ${h.licenseId} = ${licenseId}) o
-          group by o.starts_at, o.ends_at) taken)`,
+          and ${h.endsAt} > ${from.toISOString()} and ${h.licenseId} = ${licenseId}
+          group by ${h.startsAt}, ${h.endsAt}) taken)`,
     })
     .from(sql`(select 1) as one`);
   return decodeRoomReads(row);

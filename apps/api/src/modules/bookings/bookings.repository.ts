@@ -322,7 +322,8 @@ const creationReadsStatement = fixedStatement<{
  * calendar's anomalies sharing time with [anomaliesFrom, anomaliesTo) (as the calendars repository's
  * `between`), and the spaces the confirmed bookings overlapping [from, to) take, but `exceptId`'s,
  * grouped by interval (as `occupancyBetween`, from bookings_calendar_occupancy_idx alone), and the live
- * holds' (`liveHolds`: checkouts being paid, booking-holds.table.ts) with them; each as one
+ * holds' (`liveHolds`: checkouts being paid, booking-holds.table.ts), each list grouped on its own
+ * (see availability-reads.ts); each as one
  * text value, instants as epoch milliseconds (see availability-reads.ts).
  */
 const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy: string | null }>(
@@ -333,19 +334,18 @@ const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy:
       where a.booking_calendar_id = ${p('calendarId')}::int and a.license_id = ${p('licenseId')}::int
         and a.starts_at < ${p('anomaliesTo')}::timestamptz and a.ends_at > ${p('anomaliesFrom')}::timestamptz) as anomalies,
     (select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
-      from (select o.starts_at, o.ends_at, sum(o.spaces) as spaces from (
-        select b.starts_at, b.ends_at, b.spaces from ${bookings} b
+      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
         where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
           and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${p('to')}::timestamptz
           and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
           and (${p('exceptId')}::int is null or b.id <> ${p('exceptId')}::int)
+        group by b.starts_at, b.ends_at
         union all
-        select h.starts_at, h.ends_at, h.spaces from ${bookingHolds} h
+        select h.starts_at, h.ends_at, sum(h.spaces) from ${bookingHolds} h
         where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
           and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${p('to')}::timestamptz
           and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
-        ) o
-        group by o.starts_at, o.ends_at) taken) as occupancy`,
+        group by h.starts_at, h.ends_at) taken) as occupancy`,
 );
 
 /** A new booking's row, its id drawn beforehand (`creationReads`): the columns a creation sets. */
