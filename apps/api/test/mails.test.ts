@@ -16,6 +16,7 @@ import { companySettings, files, mailAttachments, mails } from '../src/db/schema
 import { queueNames } from '../src/jobs/job-queue.js';
 import { noMailServerMessage } from '../src/jobs/mail-worker.js';
 import { type JobRuntime, startJobs } from '../src/jobs/runtime.js';
+import { qrCodeMimeType } from '../src/modules/mails/qr-image.js';
 import {
   bookable,
   type Company,
@@ -625,6 +626,13 @@ describe('QR codes in the mails', () => {
       licenseId: c.license.id,
       bookingId: booking.id,
     });
+    // The booking's creation drew nothing: the mail's row keeps the code, drawn as it was sent.
+    const [kept] = await t.database.db
+      .select({ mimeType: mailAttachments.mimeType, content: mailAttachments.content })
+      .from(mailAttachments)
+      .where(and(eq(mailAttachments.mailId, mail.id), eq(mailAttachments.contentId, 'booking-qr')));
+    expect(kept?.mimeType).toBe(qrCodeMimeType);
+    expect(Buffer.from(kept!.content as Uint8Array).toString('utf8')).toBe(code);
     // The plain text gives the code to type; the reception's lookup finds the booking by it.
     expect(received.parsed.text).toContain(`Check-in code: ${code}`);
     const found = await call(t, 'POST', '/v1/admin/check-in/lookups', { token: c.token, payload: { code } });

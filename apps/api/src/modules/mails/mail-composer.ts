@@ -29,7 +29,7 @@ import { products } from '../products/products.table.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { companySettings } from '../settings/settings.table.js';
 import { logoContentId, type MailDraft, type MailsService } from './mails.service.js';
-import { qrImage } from './qr-image.js';
+import { qrCodeMimeType, qrDisplaySize, qrImage } from './qr-image.js';
 import {
   type BookingMailData,
   birthdayPlaceholderValues,
@@ -269,9 +269,8 @@ export function createMailComposer(deps: {
       const cancel = kind === 'booking_cancelled';
       // The booking's code as a QR, to show at the reception (none in a cancellation).
       const code = cancel ? null : bookingCode(deps.secretBox, licenseId, booking.id);
-      const qr = code ? qrImage(code) : null;
       const rendered = renderBookingMail(kind, data, company, language, {
-        qr: code && qr ? { contentId: bookingQrCid, size: qr.size, code } : undefined,
+        qr: code ? { contentId: bookingQrCid, size: qrDisplaySize, code } : undefined,
       });
       const ics = bookingIcs(
         data,
@@ -294,10 +293,15 @@ export function createMailComposer(deps: {
         ...rendered,
         attachments: [
           ...logoAttachment(settings),
-          ...(qr
+          // Its code's text: the PNG is drawn when the mail is sent or shown (qr-image.ts).
+          ...(code
             ? [
                 {
-                  content: { name: `booking-${booking.id}-qr.png`, mimeType: 'image/png', data: qr.png },
+                  content: {
+                    name: `booking-${booking.id}-qr.png`,
+                    mimeType: qrCodeMimeType,
+                    data: Buffer.from(code, 'utf8'),
+                  },
                   contentId: bookingQrCid,
                 },
               ]

@@ -5,6 +5,7 @@ import { countCapped, type ListSpec, likePattern, listClauses, type ZonedListQue
 import { files } from '../files/files.table.js';
 import { companySettings } from '../settings/settings.table.js';
 import { mailAttachments, mails, notificationsSent } from './mails.table.js';
+import { qrCodeMimeType, qrImage } from './qr-image.js';
 
 export type MailRow = typeof mails.$inferSelect;
 /**
@@ -188,7 +189,10 @@ export function createMailsRepository(db: DbOrTx) {
           size: sql<number>`coalesce(octet_length(${mailAttachments.content}), ${files.size})::int`,
           storageKey: files.storageKey,
           contentId: mailAttachments.contentId,
-          content: options.withContent ? mailAttachments.content : sql<null>`null`,
+          // A QR kept as its code's text is read to be drawn, asked for its bytes or not (its size).
+          content: options.withContent
+            ? mailAttachments.content
+            : sql<Uint8Array | null>`case when ${mailAttachments.mimeType} = ${qrCodeMimeType} then ${mailAttachments.content} end`,
         })
         .from(mailAttachments)
         .leftJoin(files, eq(files.id, mailAttachments.fileId))
@@ -198,7 +202,12 @@ export function createMailsRepository(db: DbOrTx) {
             : and(eq(mailAttachments.mailId, mailId), eq(mailAttachments.position, options.position)),
         )
         .orderBy(asc(mailAttachments.position));
-      return rows.map((r) => ({ ...r, content: bytesOf(r.content as Uint8Array | null) }));
+      return rows.map((r) => {
+        const content = bytesOf(r.content as Uint8Array | null);
+        if (r.mimeType !== qrCodeMimeType || !content) return { ...r, content };
+        const { png } = qrImage(content.toString('utf8'));
+        return { ...r, mimeType: 'image/png', size: png.length, content: options.withContent ? png : null };
+      });
     },
 
     /**

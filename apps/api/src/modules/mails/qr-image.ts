@@ -17,6 +17,16 @@ export interface QrImage {
 const quietZone = 4;
 const targetPixels = 240;
 
+/**
+ * A booking's QR is drawn when its mail is sent or shown, not when the booking is made: its attachment
+ * row keeps the code's text under this type, and the mails repository (`attachments`) hands it out as
+ * the PNG. A booking's creation then does no QR work (it was ~10 % of its CPU under 50 clients), and a
+ * mail never sent (no mail server: parked) never draws one.
+ */
+export const qrCodeMimeType = 'application/vnd.mostrador.qr-code';
+/** The side, in CSS pixels, at which a mail shows a QR (its PNG, drawn later, is about this size). */
+export const qrDisplaySize = targetPixels;
+
 export function qrImage(text: string): QrImage {
   // One byte-mode segment: the codes are short ASCII, and letting qrcode search the cheapest mix of modes
   // (a shortest path over the text) cost a tenth of a booking's creation.
