@@ -383,6 +383,15 @@ describe('Public checkout', () => {
     const op = doc.paths['/v1/public/{licenseCode}/checkouts'].post;
     expect(op.tags).toEqual(['public']);
     expect(op.security).toEqual([]);
+    // Every public route is rate limited, its reads too.
+    for (const [path, methods] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses: object }>>,
+    )) {
+      if (!path.startsWith('/v1/public/')) continue;
+      for (const operation of Object.values(methods))
+        expect(Object.keys(operation.responses)).toContain('429');
+    }
+    expect(Object.keys(doc.paths['/v1/admin/bookings'].get.responses)).not.toContain('429');
   });
 });
 

@@ -70,11 +70,12 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map(capitalize).join('');
 }
 
-/** The 4xx answers an operation can give, read from its access rule, its method and its inputs. */
+/** The 4xx answers an operation can give, read from its access rule, its method, its inputs and its path. */
 export function errorStatusesOf(
   method: string,
   access: Access | undefined,
   schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: readonly string[] },
+  url = '',
 ): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
   const writes = method !== 'GET' && method !== 'HEAD';
@@ -86,8 +87,9 @@ export function errorStatusesOf(
   // Business rules refuse changes to records: a write that names one or sends one.
   if (writes && access !== 'public' && (schema.body || schema.params)) statuses.push(409);
   if (upload) statuses.push(413);
-  // The login throttle: public writes are the log-in attempts.
-  if (writes && access === 'public') statuses.push(429);
+  // The login throttle (public writes are the log-in attempts), and the rate limit of every route the
+  // company's website calls (/v1/public: per address and company, reads too).
+  if ((writes && access === 'public') || url.startsWith('/v1/public/')) statuses.push(429);
   return statuses;
 }
 
@@ -114,7 +116,7 @@ function createTransform() {
     seen.set(operationId, routeKey);
     const access = route.config?.access;
     const response = { ...(schema.response as Record<string, unknown> | undefined) };
-    for (const status of errorStatusesOf(method, access, input.schema ?? {}))
+    for (const status of errorStatusesOf(method, access, input.schema ?? {}, url))
       response[status] ??= errorAnswer(status);
     return {
       url: transformed.url,
