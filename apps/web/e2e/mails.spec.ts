@@ -173,7 +173,13 @@ test.describe('sent mails', () => {
     // The booking's calendar file, downloaded with the session.
     await expect(drawer.getByTestId('mail-attachments')).toContainText('.ics');
     const download = page.waitForEvent('download');
-    await drawer.getByTestId('mail-attachment-download').first().click();
+    // The .ics's own button: the booking's QR is listed too.
+    await drawer
+      .getByTestId('mail-attachments')
+      .getByRole('listitem')
+      .filter({ hasText: '.ics' })
+      .getByTestId('mail-attachment-download')
+      .click();
     const ics = await download;
     expect(ics.suggestedFilename()).toMatch(/\.ics$/);
     // Kept with the mail (no file): its bytes come from the mail's own attachment route.
