@@ -12,14 +12,21 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { createSecretBox } from '../src/lib/secrets.js';
-import { captureStatements, type Latency, loadHttp, loadSql, startBuiltApi } from './load.js';
+import {
+  captureStatements,
+  freePort,
+  type Latency,
+  loadHttp,
+  loadSql,
+  startBuiltApi,
+  untilHealthy,
+} from './load.js';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl)
@@ -58,12 +65,7 @@ if (statements.some((s) => s.kind !== 'pg')) throw new Error('expected node-post
 const configs = statements.map((s) => (s.kind === 'pg' ? s.config : null));
 
 // ---- The floor server, in its own process.
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-  });
-});
+const port = await freePort();
 const dir = mkdtempSync(path.join(tmpdir(), 'http-floor-'));
 writeFileSync(path.join(dir, 'statements.json'), JSON.stringify(configs));
 writeFileSync(path.join(dir, 'body.json'), body);
@@ -92,17 +94,7 @@ const floor = spawn(process.execPath, ['-e', script], {
 });
 process.on('exit', () => floor.kill());
 const floorUrl = `http://127.0.0.1:${port}`;
-for (
-  let i = 0;
-  !(await fetch(`${floorUrl}/health`).then(
-    (r) => r.ok,
-    () => false,
-  ));
-  i++
-) {
-  if (i > 300) throw new Error('the floor server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+await untilHealthy(floorUrl, floor, 'the floor server');
 
 const measure = async (baseUrl: string, p: string, h: Record<string, string>) => {
   const target = { method: 'GET' as const, path: p, headers: h };

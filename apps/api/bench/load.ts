@@ -1,7 +1,7 @@
 // HTTP load with autocannon against 127.0.0.1, each response's latency kept to compute exact percentiles
 // (autocannon's own histogram reports p97.5, not p95), and the statements' replay from Node through the
 // same driver as the API, for the baseline each endpoint's figures are divided by.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -227,18 +227,36 @@ function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** A port of 127.0.0.1 free at the moment it is asked for. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Waits (two minutes at most) until `baseUrl`'s /health answers 200; fails if `server` exits first. */
+export async function untilHealthy(baseUrl: string, server: ChildProcess, name: string) {
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${baseUrl}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (i > 1200 || server.exitCode !== null) throw new Error(`${name} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function startBuiltApi(env: { DATABASE_URL?: string; DATA_DIR: string }) {
   const root = path.resolve(import.meta.dirname, '../../..');
   const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts
     .start as string;
   const [command, ...args] = startScript.split(/\s+/);
   if (command !== 'node') throw new Error(`npm start is not a node command: ${startScript}`);
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const port = await freePort();
   const spawned = performance.now();
   const server = spawn(process.execPath, args, {
     cwd: root,
@@ -257,15 +275,7 @@ export async function startBuiltApi(env: { DATABASE_URL?: string; DATA_DIR: stri
   });
   process.on('exit', () => server.kill());
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${baseUrl}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 1200 || server.exitCode !== null) throw new Error('the API did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilHealthy(baseUrl, server, 'the API');
   return {
     baseUrl,
     pid: server.pid!,
