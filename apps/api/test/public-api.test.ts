@@ -91,10 +91,13 @@ describe('Public API', () => {
     expect(res.body.data).toEqual({
       name: 'Spa Mar',
       logoUrl: null,
+      color: '#0f766e',
       languages: ['es', 'en', 'ca'],
       mainLanguage: 'es',
       timeZone: 'Europe/Madrid',
     });
+    await call(t, 'PUT', '/v1/admin/settings', { token: s.token, payload: { widgetColor: '#1D4ED8' } });
+    expect((await call(t, 'GET', `/v1/public/${s.code}/company`)).body.data.color).toBe('#1d4ed8');
     expectError(await call(t, 'GET', '/v1/public/no-such-license/company'), 404, ErrorCode.notFound);
     await t.database.db.execute(sql`update licenses set status = 'inactive' where id = ${s.license.id}`);
     expectError(await call(t, 'GET', `/v1/public/${s.code}/company`), 404, ErrorCode.notFound);

@@ -91,6 +91,7 @@ describe('PUT /admin/settings, general fields', () => {
       country: 'España',
       web: 'https://peluqueria.example',
       widgetUrl: 'https://peluqueria.example/reservas',
+      widgetColor: '#1d4ed8',
       locale: 'ca',
       otherLanguages: ['es', 'en'],
       timeZone: 'Atlantic/Canary',
@@ -119,6 +120,9 @@ describe('PUT /admin/settings, general fields', () => {
     expect(await putFailure(token, { phone: '+34 600 123 456' })).toEqual(['phone']);
     expect(await putFailure(token, { web: 'not a url' })).toEqual(['web']);
     expect(await putFailure(token, { widgetUrl: 'ftp://files.example' })).toEqual(['widgetUrl']);
+    // The widget's buttons are its colour with white text: too light a colour fails AA contrast.
+    expect(await putFailure(token, { widgetColor: '#ffee00' })).toEqual(['widgetColor']);
+    expect(await putFailure(token, { widgetColor: 'blue' })).toEqual(['widgetColor']);
     expect(await putFailure(token, { timeZone: 'Europe/Atlantis' })).toEqual(['timeZone']);
     expect(await putFailure(token, { locale: 'xx' })).toEqual(['locale']);
     expect(await putFailure(token, { otherLanguages: ['es', 'klingon'] })).toEqual(['otherLanguages.1']);

@@ -27,6 +27,8 @@ export const publicCompanySchema = z.object({
   name: z.string(),
   /** Where the logo is served (a public address), null without one. */
   logoUrl: z.string().nullable(),
+  /** The widget's colour, '#rrggbb' (white text on it has a contrast of 4.5:1 at least). */
+  color: z.string(),
   languages: z.array(z.enum(languages)),
   mainLanguage: z.enum(languages),
   timeZone: z.string(),

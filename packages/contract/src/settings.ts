@@ -15,6 +15,40 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** Relative luminance of '#rrggbb' (WCAG 2.1). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+/** The contrast ratio of white text on a '#rrggbb' background (WCAG 2.1: AA wants 4.5 for text). */
+export function contrastWithWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+/** The booking widget's colour when the company chose none (white text on it: 5.5:1). */
+export const defaultWidgetColor = '#0f766e';
+/**
+ * The widget's colour: '#rrggbb' dark enough for white text on it (WCAG AA, 4.5:1), since its
+ * buttons and selected times are that colour with white text. '' or null: the default.
+ */
+const widgetColor = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, { message: 'a colour as #rrggbb' })
+      .transform((v) => v.toLowerCase())
+      .refine((v) => contrastWithWhite(v) >= 4.5, {
+        message: 'too light: white text on it must have a contrast of 4.5:1 at least',
+      }),
+  ])
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
 const optionalUrl = z
   .union([z.literal(''), urlSchema])
   .transform((v) => (v === '' ? null : v))
@@ -47,6 +81,7 @@ export const companySettingsSchema = z.object({
   country: optionalText(80),
   web: optionalUrl,
   widgetUrl: optionalUrl,
+  widgetColor,
   logo: z.number().int().positive().nullable().optional(),
   locale: z.enum(languages),
   otherLanguages: z.array(z.enum(languages)).max(languages.length),
@@ -172,6 +207,8 @@ export const settingsSchema = z.object({
   country: nullableText,
   web: nullableText,
   widgetUrl: nullableText,
+  /** The booking widget's colour, '#rrggbb'; null: `defaultWidgetColor`. */
+  widgetColor: nullableText,
   logo: z.number().int().nullable(),
   locale: z.enum(languages),
   otherLanguages: z.array(z.enum(languages)),

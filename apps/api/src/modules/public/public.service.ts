@@ -2,6 +2,7 @@ import {
   type CheckoutState,
   centsToEuros,
   checkoutHoldMinutes,
+  defaultWidgetColor,
   ErrorCode,
   isBookableType,
   type Language,
@@ -237,6 +238,7 @@ export function createPublicService(deps: {
       return {
         name: settings.companyName ?? '',
         logoUrl: settings.logo ? fileUrl(licenseCode, settings.logo) : null,
+        color: settings.widgetColor ?? defaultWidgetColor,
         languages: [settings.locale, ...other],
         mainLanguage: settings.locale,
         timeZone: settings.timeZone,

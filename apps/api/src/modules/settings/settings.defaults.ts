@@ -38,6 +38,7 @@ export function defaultSettings(companyName: string | null, locale: Language = '
     country: 'España',
     web: null,
     widgetUrl: null,
+    widgetColor: null,
     logo: null,
     locale,
     otherLanguages: [],
