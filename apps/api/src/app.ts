@@ -86,7 +86,11 @@ export interface AppDeps {
 /** Every service, wired once; routes and scripts (bootstrap, demo) use the same instances. */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
-  const settingsDeps: Parameters<typeof createSettingsService>[0] = { db, secretBox: deps.secretBox };
+  const settingsDeps: Parameters<typeof createSettingsService>[0] = {
+    db,
+    secretBox: deps.secretBox,
+    publicUrl: deps.config.publicUrl,
+  };
   const settings = createSettingsService(settingsDeps);
   const storage = deps.storage ?? createDiskStorage(path.resolve(deps.config.DATA_DIR, 'files'));
   const files = createFilesService({ db, storage });

@@ -103,6 +103,18 @@ describe('Public API', () => {
     expectError(await call(t, 'GET', `/v1/public/${s.code}/company`), 404, ErrorCode.notFound);
   });
 
+  it("tells staff where the company's widget is served, from PUBLIC_URL", async () => {
+    const s = await shop();
+    const res = await call(t, 'GET', '/v1/admin/settings/widget', { token: s.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({
+      licenseCode: s.code,
+      scriptUrl: 'https://shop.example.test/widget.js',
+      frameUrl: `https://shop.example.test/widget/${encodeURIComponent(s.code)}`,
+    });
+    expect((await call(t, 'GET', '/v1/admin/settings/widget')).status).toBe(401);
+  });
+
   it('serves the logo and the images of products sold online, nothing else', async () => {
     const s = await shop();
     const png = await pngImage(4, 4);

@@ -290,3 +290,16 @@ export type UpdateSettingsBody = z.input<typeof updateSettingsBody>;
 /** The general section the company settings screen edits. */
 export const generalSettingsForm = companySettingsSchema;
 export type GeneralSettings = z.input<typeof companySettingsSchema>;
+
+/**
+ * What the widget settings screen shows: the company's code and where the booking widget is served
+ * (built from the server's PUBLIC_URL), for the snippet a company pastes into its website.
+ */
+export const widgetEmbedSchema = z.object({
+  licenseCode: z.string(),
+  /** The loader of the script-tag variant. */
+  scriptUrl: z.string(),
+  /** The widget's page, for the iframe variant and the preview. */
+  frameUrl: z.string(),
+});
+export type WidgetEmbed = z.infer<typeof widgetEmbedSchema>;

@@ -5,6 +5,7 @@ import {
   settingsSchema,
   uiConfigSchema,
   updateSettingsBody,
+  widgetEmbedSchema,
 } from '@mostrador/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,6 +73,19 @@ export const settingsRoutes =
         await service.removeCertificate(authOf(request));
         return reply.code(204).send();
       },
+    );
+    app.get(
+      '/admin/settings/widget',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary:
+            "Where the company's booking widget is served (from PUBLIC_URL): the loader of the script tag and the widget's page for an iframe, with the license's code",
+          response: { 200: dataOf(widgetEmbedSchema) },
+        },
+      },
+      async (request) => ({ data: await service.widgetEmbed(authOf(request)) }),
     );
     app.get(
       '/admin/settings',

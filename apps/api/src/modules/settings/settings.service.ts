@@ -1,4 +1,4 @@
-import type { CertificateInfo, Settings, updateSettingsBody } from '@mostrador/contract';
+import type { CertificateInfo, Settings, updateSettingsBody, WidgetEmbed } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
@@ -11,6 +11,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { assertOwned } from '../../lib/references.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { updateSettings } from '../../workflows/update-settings.js';
+import { createLicensesRepository } from '../licenses/licenses.repository.js';
 import type { MailsService } from '../mails/mails.service.js';
 import { defaultSettings, type PublicSettings, type SecretPath, secretFields } from './settings.defaults.js';
 import { createSettingsRepository } from './settings.repository.js';
@@ -54,6 +55,8 @@ export function createSettingsService(deps: {
   secretBox: SecretBox;
   /** Set once the mails module exists (it needs the settings itself). */
   mails?: Pick<MailsService, 'dispatch' | 'waitingIds'>;
+  /** The server's public address (PUBLIC_URL): where the booking widget is served. */
+  publicUrl?: string;
 }) {
   const repo = createSettingsRepository(deps.db);
 
@@ -86,6 +89,18 @@ export function createSettingsService(deps: {
   }
 
   return {
+    /** The booking widget's addresses for the company's snippet (PUBLIC_URL, the license's code). */
+    async widgetEmbed(auth: AuthContext): Promise<WidgetEmbed> {
+      const license = await createLicensesRepository(deps.db).find(auth.licenseId);
+      if (!license) throw notFound();
+      const base = (deps.publicUrl ?? '').replace(/\/+$/, '');
+      return {
+        licenseCode: license.code,
+        scriptUrl: `${base}/widget.js`,
+        frameUrl: `${base}/widget/${encodeURIComponent(license.code)}`,
+      };
+    },
+
     async get(auth: AuthContext): Promise<Settings> {
       return this.ofLicense(auth.licenseId);
     },
