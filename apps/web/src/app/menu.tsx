@@ -216,6 +216,7 @@ export const menuEntries: MenuEntry[] = [
         path: '/settings/payment',
         permission: 'settings_paymentGateway',
       },
+      { key: 'settingsWidget', label: 'menu.settingsWidget', path: '/settings/widget' },
       { key: 'settingsMail', label: 'menu.settingsMail', path: '/settings/mail' },
       { key: 'settingsNotifications', label: 'menu.settingsNotifications', path: '/settings/notifications' },
     ],

@@ -22,6 +22,7 @@ describe('menu', () => {
       'settingsGeneral',
       'settingsTaxes',
       'settingsCustomFields',
+      'settingsWidget',
       'settingsMail',
       'settingsNotifications',
     ]);
@@ -206,6 +207,7 @@ describe('routes', () => {
       '/one/backend/dashboard',
       '/profile',
       '/settings/company',
+      '/settings/widget',
       '/settings/mail',
       '/settings/billing',
       '/settings/notifications',

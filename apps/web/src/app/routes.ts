@@ -76,6 +76,11 @@ export const appRoutes: AppRoute[] = [
     page: () => import('../features/settings/pages/company-settings-page').then((m) => m.CompanySettingsPage),
   },
   {
+    id: 'widgetSettings',
+    path: '/settings/widget',
+    page: () => import('../features/settings/pages/widget-settings-page').then((m) => m.WidgetSettingsPage),
+  },
+  {
     id: 'mailSettings',
     path: '/settings/mail',
     page: () => import('../features/settings/pages/mail-settings-page').then((m) => m.MailSettingsPage),

@@ -22,7 +22,6 @@ const generalFields = [
   'email',
   'phone',
   'web',
-  'widgetUrl',
   'street',
   'postalCode',
   'city',
@@ -112,9 +111,6 @@ export function CompanySettingsPage() {
             </Col>
             <Col xs={24} md={12}>
               {text('web', { type: 'url', help: 'settings.urlHelp' })}
-            </Col>
-            <Col xs={24} md={12}>
-              {text('widgetUrl', { type: 'url', help: 'settings.urlHelp' })}
             </Col>
           </Row>
         </Card>
