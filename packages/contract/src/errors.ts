@@ -114,6 +114,11 @@ export const ErrorCode = {
   bookingCancelledNotAttended: 1000217,
   bookingAlreadyAttended: 1000218,
   giftVoucherVoided: 1000219,
+  bookingCustomerMoveNotAllowed: 1000220,
+  bookingCustomerMoveLimit: 1000221,
+  bookingNotChangeable: 1000222,
+  bookingCancelTooLate: 1000223,
+  bookingCancelNotOnline: 1000224,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -234,6 +239,11 @@ export const errorStatus: Record<ErrorKey, number> = {
   bookingCancelledNotAttended: 409,
   bookingAlreadyAttended: 409,
   giftVoucherVoided: 409,
+  bookingCustomerMoveNotAllowed: 409,
+  bookingCustomerMoveLimit: 409,
+  bookingNotChangeable: 409,
+  bookingCancelTooLate: 409,
+  bookingCancelNotOnline: 409,
 };
 
 /** English text the API sends; the web shows its own translation of the code. */
@@ -367,6 +377,14 @@ export const errorMessage: Record<ErrorKey, string> = {
   bookingCancelledNotAttended: 'The booking is cancelled: it cannot be marked attended',
   bookingAlreadyAttended: 'The booking is already marked attended',
   giftVoucherVoided: 'The gift voucher was cancelled (its sale was refunded)',
+  bookingCustomerMoveNotAllowed: 'The date of this booking cannot be changed online: contact the company',
+  bookingCustomerMoveLimit:
+    'This booking has been moved online as many times as its product allows: contact the company',
+  bookingNotChangeable: 'This booking has started, is over or is cancelled: it cannot be changed',
+  bookingCancelTooLate:
+    'It is too late to cancel this booking online: contact the company (the details give its phone and email)',
+  bookingCancelNotOnline:
+    'This booking was not paid online: contact the company to cancel it (the details give its phone and email)',
 };
 
 const keyByCode = new Map<number, ErrorKey>(

@@ -143,3 +143,87 @@ export const publicCheckoutSchema = z.object({
   booking: publicBookingSchema.nullable(),
 });
 export type PublicCheckout = z.infer<typeof publicCheckoutSchema>;
+
+/*
+ * The customer's signed link (`PUBLIC_URL/b/<code>`, the booking's code `B1.<licenseId>.<bookingId>.<sig>`):
+ * the booking as its customer sees it, its start times to move it, moving and cancelling it. A code that
+ * is malformed, altered, of another company or of a deleted booking is 404.
+ */
+export const publicBookingCodeParams = publicLicenseParams.extend({
+  code: z.string().trim().min(1).max(200),
+});
+
+/** The language of the product's name (else the customer's, else the company's main language). */
+export const publicManagedBookingQuery = z.object({ language: z.enum(languages).optional() });
+
+/** Why a booking cannot be moved online. */
+export const publicMoveRefusals = ['notAllowed', 'noMovesLeft', 'started', 'cancelled'] as const;
+/** Why a booking cannot be cancelled online. */
+export const publicCancelRefusals = ['tooLate', 'notPaidOnline', 'started', 'cancelled'] as const;
+/**
+ * What comes back when the booking is cancelled in time: the gift voucher's use, the pack's session,
+ * the online payment (refunded through its gateway) or nothing (nothing was paid for it in advance).
+ */
+export const publicCancelReturns = ['giftVoucherUse', 'packSession', 'onlineRefund', 'nothing'] as const;
+export type PublicCancelReturn = (typeof publicCancelReturns)[number];
+
+export const publicManagedBookingSchema = z.object({
+  /** The booking's signed code (what its link and QR carry). */
+  bookingCode: z.string(),
+  productId: z.number().int(),
+  /** In the language asked, else the customer's, else the company's main language. */
+  productName: z.string(),
+  /** Instants (ISO 8601, UTC). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The calendar's (the company's) time zone, and the start and end as its wall times, 'YYYY-MM-DDTHH:mm'. */
+  timeZone: z.string(),
+  localStartsAt: z.string(),
+  localEndsAt: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(['confirmed', 'cancelled']),
+  move: z.object({
+    /** Whether the customer may move it now (POST …/move). */
+    allowed: z.boolean(),
+    reason: z.enum(publicMoveRefusals).nullable(),
+    /** Until when it may be moved (its start), null when it may not. */
+    until: z.string().nullable(),
+    /** The moves the customer has left; null: as many as wanted (or none allowed). */
+    movesLeft: z.number().int().nullable(),
+    /** The moves the customer made online. */
+    movesMade: z.number().int(),
+  }),
+  cancel: z.object({
+    /** Whether the customer may cancel it online now (POST …/cancel). */
+    allowed: z.boolean(),
+    reason: z.enum(publicCancelRefusals).nullable(),
+    /** The last instant it may be cancelled online (freeCancellationHours before its start). */
+    until: z.string().nullable(),
+    /** What comes back when cancelled in time. */
+    returns: z.enum(publicCancelReturns),
+    /** The amount refunded (euros) when paid online, else null. */
+    refundAmount: z.number().nullable(),
+  }),
+  /** Whom to call or write when it cannot be changed online. */
+  contact: z.object({
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+});
+export type PublicManagedBooking = z.infer<typeof publicManagedBookingSchema>;
+
+export const publicMoveBody = z.object({
+  /** The new start, one of …/availability's; ISO 8601, without an offset the company's wall time. */
+  startsAt: z.string().min(10).max(40),
+});
+export type PublicMoveBody = z.input<typeof publicMoveBody>;
+
+/** A cancellation's outcome: the booking as it is now, and what came back. */
+export const publicCancellationSchema = z.object({
+  booking: publicManagedBookingSchema,
+  returned: z.enum(publicCancelReturns),
+  /** The amount refunded through the gateway (euros), else null. */
+  refundedAmount: z.number().nullable(),
+});
+export type PublicCancellation = z.infer<typeof publicCancellationSchema>;
