@@ -63,6 +63,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { createSuppliersService } from './modules/suppliers/suppliers.service.js';
 import { taxesRoutes } from './modules/taxes/taxes.routes.js';
 import { createTaxesService } from './modules/taxes/taxes.service.js';
+import { loadWidgetDist, widgetRoutes } from './modules/widget/widget.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -265,6 +266,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   );
   // The customer's payment pages (the link sent by mail and the gateways' return addresses).
   await app.register(paymentPagesRoutes(services.payments));
+  // The booking widget companies embed in their websites (apps/widget), when it is built.
+  const widget = loadWidgetDist(
+    deps.config.WIDGET_DIST_DIR ?? path.resolve(import.meta.dirname, '../../widget/dist'),
+  );
+  if (widget)
+    await app.register(widgetRoutes(widget, services.publicApi, { publicUrl: deps.config.publicUrl }));
 
   const web = webDistDir(deps.config);
   if (web) {

@@ -46,6 +46,8 @@ const envSchema = z.object({
     .default('#0f766e'),
   BRAND_LOGO_URL: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** The built booking widget (apps/widget/dist by default); not built, the server runs without it. */
+  WIDGET_DIST_DIR: z.string().optional(),
   /** A session not "remembered" ends after this many minutes without a request (and at its 12 hours). */
   SESSION_IDLE_MINUTES: z.coerce
     .number()
