@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDemo } from './demo/seed.js';
+import { createCheckoutsJob } from './jobs/checkouts.js';
 import { startJobs } from './jobs/runtime.js';
 import { createVerifactuSubmitter } from './jobs/verifactu-submission.js';
 import { createSecretBox, loadSecretKey } from './lib/secrets.js';
@@ -39,7 +40,7 @@ if (boot.created) {
 if (config.DEMO_DATA) console.log(await seedDemo(database.db, services));
 
 // Background jobs: the mail worker, the sweep of orphaned mails, the reminders and greetings, the
-// Verifactu submission, the invoices' PDFs and the subscriptions' renewals.
+// Verifactu submission, the invoices' PDFs, the subscriptions' renewals and the public checkouts.
 const jobs = await startJobs({
   database,
   config,
@@ -62,6 +63,17 @@ const jobs = await startJobs({
       storage: services.storage,
     }),
   subscriptionRenewals: services.subscriptionRenewals,
+  checkouts: createCheckoutsJob({
+    db: database.db,
+    settings: services.settings,
+    orders: {
+      db: database.db,
+      bookings: services.bookings,
+      invoices: services.invoices,
+      payments: services.payments,
+    },
+    log: app.log,
+  }),
 });
 
 // Expired sessions are useless rows: sweep them now and every hour.

@@ -15,6 +15,8 @@ export const queueNames = {
   invoiceDocuments: 'invoice-documents',
   /** Every minute: the subscriptions' renewal orders due, cancellations at period end and for unpaid renewals. */
   subscriptionsRenew: 'subscriptions-renew',
+  /** Every minute: close abandoned public checkouts, try again the refunds of checkouts paid too late. */
+  checkoutsSweep: 'checkouts-sweep',
 } as const;
 
 export interface JobQueueOptions {

@@ -20,7 +20,8 @@ export interface JobRuntime {
 
 /**
  * Starts the job queue of this process: the queues with their retry policies, the mail worker, and the
- * two minute schedules (the sweep of orphaned mails, the reminders and greetings). With `workers:
+ * minute schedules (the sweep of orphaned mails, the reminders and greetings; with their deps, the
+ * Verifactu submission, the invoices' PDFs, the subscriptions' renewals and the public checkouts). With `workers:
  * false` it only sends jobs, for another process to work.
  */
 export async function startJobs(deps: {
@@ -39,6 +40,8 @@ export async function startJobs(deps: {
   invoiceDocuments?: () => Promise<unknown>;
   /** Renews the subscriptions due at the time given (the minute job; tests call it with their clock). */
   subscriptionRenewals?: { run(now: Date): Promise<{ failed: number }> };
+  /** Closes abandoned checkouts and retries their late refunds (the minute job; tests pass their clock). */
+  checkouts?: { run(now: Date): Promise<{ failed: number; givenUp: number }> };
 }): Promise<JobRuntime> {
   const workers = deps.workers ?? true;
   const boss = createBoss({ database: deps.database, log: deps.log });
@@ -73,6 +76,11 @@ export async function startJobs(deps: {
     expireInSeconds: 900,
   });
   await boss.createQueue(queueNames.subscriptionsRenew, {
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 900,
+  });
+  await boss.createQueue(queueNames.checkoutsSweep, {
     policy: 'singleton',
     retryLimit: 0,
     expireInSeconds: 900,
@@ -136,7 +144,7 @@ export async function startJobs(deps: {
     await boss.work(queueNames.notificationsTick, { pollingIntervalSeconds: 5 }, async () => {
       await deps.notifications.run(new Date());
     });
-    const { verifactu, invoiceDocuments, subscriptionRenewals } = deps;
+    const { verifactu, invoiceDocuments, subscriptionRenewals, checkouts } = deps;
     if (verifactu) {
       await boss.work(queueNames.verifactuSubmit, { pollingIntervalSeconds: 5 }, async () => {
         for (const result of await verifactu.run())
@@ -158,6 +166,15 @@ export async function startJobs(deps: {
           deps.log.warn({ summary }, 'some subscription renewals failed; retried next minute');
       });
       await boss.schedule(queueNames.subscriptionsRenew, '* * * * *');
+    }
+    if (checkouts) {
+      // Each checkout is closed or refunded under its order's and hold's locks: a second run finds it done.
+      await boss.work(queueNames.checkoutsSweep, { pollingIntervalSeconds: 5 }, async () => {
+        const summary = await checkouts.run(new Date());
+        if (summary.failed || summary.givenUp)
+          deps.log.warn({ summary }, 'checkouts job: some checkouts failed or were left for staff');
+      });
+      await boss.schedule(queueNames.checkoutsSweep, '* * * * *');
     }
     // pg-boss creates one job per minute for each, however many processes schedule them.
     await boss.schedule(queueNames.mailSweep, '* * * * *');

@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type BookingHoldState, bookingHolds } from './booking-holds.table.js';
 
 export type BookingHoldRow = typeof bookingHolds.$inferSelect;
 export type NewBookingHold = Omit<typeof bookingHolds.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+const licenseScope = (licenseId?: number): SQL | undefined =>
+  licenseId === undefined ? undefined : eq(bookingHolds.licenseId, licenseId);
 
 /** The holds of checkouts (booking-holds.table.ts); every query scoped by license but the token's. */
 export function createBookingHoldsRepository(db: DbOrTx) {
@@ -29,6 +32,51 @@ export function createBookingHoldsRepository(db: DbOrTx) {
         .for('update');
       return row;
     },
+    async find(licenseId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(bookingHolds)
+        .where(and(eq(bookingHolds.licenseId, licenseId), eq(bookingHolds.id, id)));
+      return row;
+    },
+    /**
+     * The checkouts job's walk of abandoned holds (any license, or `licenseId`'s): still `held`, expired
+     * before `before`, by id after `afterId` (booking_holds_expiry_idx).
+     */
+    async abandoned(before: Date, afterId: number, limit: number, licenseId?: number) {
+      return db
+        .select({ id: bookingHolds.id, licenseId: bookingHolds.licenseId })
+        .from(bookingHolds)
+        .where(
+          and(
+            eq(bookingHolds.state, 'held'),
+            lt(bookingHolds.expiresAt, before),
+            gt(bookingHolds.id, afterId),
+            licenseScope(licenseId),
+          ),
+        )
+        .orderBy(asc(bookingHolds.id))
+        .limit(limit);
+    },
+    /**
+     * The checkouts job's walk of refunds to try again: `refund_due` holds whose backoff is over at `now`
+     * (booking_holds_refund_due_idx), by id after `afterId`.
+     */
+    async refundsDue(now: Date, afterId: number, limit: number, licenseId?: number) {
+      return db
+        .select({ id: bookingHolds.id, licenseId: bookingHolds.licenseId })
+        .from(bookingHolds)
+        .where(
+          and(
+            eq(bookingHolds.state, 'refund_due'),
+            or(isNull(bookingHolds.nextRefundAt), lte(bookingHolds.nextRefundAt, now)),
+            gt(bookingHolds.id, afterId),
+            licenseScope(licenseId),
+          ),
+        )
+        .orderBy(asc(bookingHolds.id))
+        .limit(limit);
+    },
     async lock(licenseId: number, id: number) {
       const [row] = await db
         .select()
@@ -40,7 +88,9 @@ export function createBookingHoldsRepository(db: DbOrTx) {
     async update(
       licenseId: number,
       id: number,
-      values: Partial<Pick<BookingHoldRow, 'state' | 'bookingId' | 'orderId'>>,
+      values: Partial<
+        Pick<BookingHoldRow, 'state' | 'bookingId' | 'orderId' | 'refundAttempts' | 'nextRefundAt'>
+      >,
     ) {
       await db
         .update(bookingHolds)

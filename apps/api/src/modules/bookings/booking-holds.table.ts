@@ -12,9 +12,12 @@ import { bookings } from './bookings.table.js';
  * A hold's state. Only `held` takes room, and only until `expires_at`: an abandoned payment needs no job
  * to give its place back. `confirmed`: the payment came and the booking was made (`booking_id`);
  * `released`: given back at once (the payment failed or was cancelled); `refund_due`: paid after it had
- * expired with no room left, its money to give back through the gateway; `failed`: given back.
+ * expired with no room left, its money to give back through the gateway; `failed`: given back;
+ * `refund_failed`: the gateway refused the refund every time the checkouts job tried (jobs/checkouts.ts),
+ * left for staff (a note on the order says so). A hold still `held` long after `expires_at` is an
+ * abandoned checkout: the job releases it and closes its order.
  */
-export type BookingHoldState = 'held' | 'confirmed' | 'released' | 'refund_due' | 'failed';
+export type BookingHoldState = 'held' | 'confirmed' | 'released' | 'refund_due' | 'failed' | 'refund_failed';
 
 /**
  * A place held on a calendar while a customer pays for it online (issue 20's public checkout): taken
@@ -51,6 +54,10 @@ export const bookingHolds = pgTable(
     tokenHash: text('token_hash').notNull(),
     language: text('language'),
     state: text('state').$type<BookingHoldState>().notNull().default('held'),
+    /** `refund_due`: the refunds the checkouts job tried and the gateway refused (migration 0032). */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** `refund_due`: not tried again by the job before this instant (backoff); null: at its next run. */
+    nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('booking_holds_token_key').on(t.tokenHash),
@@ -59,6 +66,9 @@ export const bookingHolds = pgTable(
       .on(t.bookingCalendarId, t.startsAt, t.endsAt, t.spaces, t.expiresAt, t.licenseId)
       .where(sql`${t.state} = 'held'`),
     index('booking_holds_order_idx').on(t.orderId),
+    // The checkouts job's two walks (jobs/checkouts.ts): abandoned holds, refunds to try again.
+    index('booking_holds_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'held'`),
+    index('booking_holds_refund_due_idx').on(t.nextRefundAt).where(sql`${t.state} = 'refund_due'`),
     index('booking_holds_license_idx').on(t.licenseId, t.createdAt),
   ],
 );

@@ -39,6 +39,13 @@ export function createPaymentsRepository(db: DbOrTx) {
         .values({ licenseId, orderId, tokenHash, tokenSealed })
         .onConflictDoNothing({ target: paymentLinks.orderId });
     },
+    /** An abandoned checkout's link opens no new exchange from now on (jobs/checkouts.ts). */
+    async disableLink(licenseId: number, orderId: number, at: Date) {
+      await db
+        .update(paymentLinks)
+        .set({ disabledAt: at })
+        .where(and(eq(paymentLinks.licenseId, licenseId), eq(paymentLinks.orderId, orderId)));
+    },
     /** A link by its token's hash, from a customer's browser: any license. */
     async linkByToken(tokenHash: string) {
       const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.tokenHash, tokenHash));

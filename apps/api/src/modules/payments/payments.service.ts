@@ -210,7 +210,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       ]);
       const awaiting = order.paymentMethod === 'online' && order.status === 'awaiting_payment';
       return {
-        link: awaiting && link ? linkUrl(deps.secretBox.open(link.tokenSealed)) : null,
+        link: awaiting && link && !link.disabledAt ? linkUrl(deps.secretBox.open(link.tokenSealed)) : null,
         gateway: settings.payment.gateway,
         capturable: awaiting && rows.some((p) => p.kind === 'payment' && p.status === 'authorized'),
         attempts: rows.map((p) => ({
@@ -240,7 +240,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!ctx) return page('not_found', { language: 'es', companyName: '' }, 404);
       const { order, settings } = ctx;
       if (order.status === 'paid' || order.status === 'refunded') return page('paid', ctx.page);
-      if (order.status !== 'awaiting_payment' || order.paymentMethod !== 'online')
+      if (order.status !== 'awaiting_payment' || order.paymentMethod !== 'online' || ctx.link.disabledAt)
         return page('unavailable', ctx.page, 410);
       const held = await repo.taken(order.licenseId, order.id, ['authorized']);
       if (held.length) return page('paid', ctx.page);
@@ -699,7 +699,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (order.status !== 'awaiting_payment' || order.paymentMethod !== 'online')
         throw new AppError('orderNotAwaitingPayment');
       const link = await repo.linkOf(auth.licenseId, orderId);
-      if (!link) throw new AppError('orderNotAwaitingPayment');
+      if (!link || link.disabledAt) throw new AppError('orderNotAwaitingPayment');
       const token = deps.secretBox.open(link.tokenSealed);
       return deps.mailComposer.paymentLink(auth, orderId, `/pay/${token}`, email);
     },

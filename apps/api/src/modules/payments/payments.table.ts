@@ -22,6 +22,11 @@ export const paymentLinks = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     tokenSealed: text('token_sealed').notNull(),
+    /**
+     * Set when the order's checkout was abandoned (jobs/checkouts.ts, migration 0032): the link opens no
+     * new gateway exchange; a payment already under way is still settled.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_links_order_idx').on(t.orderId),

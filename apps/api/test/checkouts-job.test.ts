@@ -1,0 +1,362 @@
+import { ErrorCode } from '@mostrador/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutsJob, createCheckoutsJob } from '../src/jobs/checkouts.js';
+import {
+  abandonedCheckoutGraceMinutes,
+  checkoutNotes,
+  checkoutRefundAttempts,
+  checkoutRefundBackoffMinutes,
+} from '../src/workflows/checkout-holds.js';
+import { company, createCalendar, createProduct, everyDay } from './factories.js';
+import { buildTestApp, call, expectError, type TestApp } from './helpers.js';
+import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
+
+/*
+ * The public checkouts' minute job (jobs/checkouts.ts), driven with its clock: an abandoned checkout's
+ * hold is released and its order deleted (never opened) or kept awaiting a late payment with its link
+ * disabled (opened at the gateway); a late payment after that is booked if the place is free, else
+ * refunded; a refused late refund is tried again with backoff and left for staff after the last try;
+ * a settlement racing the job wins or loses cleanly (run on PostgreSQL too).
+ */
+
+const testKey = 'sk_test_checkouts_job';
+const webhookSecret = 'whsec_checkouts_job';
+const MINUTE = 60_000;
+let t: TestApp;
+let stripe: FakeStripe;
+let job: CheckoutsJob;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({ secretKeys: [testKey] });
+  t = await buildTestApp({
+    env: { STRIPE_API_URL: stripe.apiBase, PUBLIC_URL: 'https://shop.example.test' },
+  });
+  const { db } = t.database;
+  job = createCheckoutsJob({
+    db,
+    settings: t.services.settings,
+    orders: {
+      db,
+      bookings: t.services.bookings,
+      invoices: t.services.invoices,
+      payments: t.services.payments,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+async function shop(capacity = 1) {
+  const c = await company(t);
+  const settings = await call(t, 'PUT', '/v1/admin/settings', {
+    token: c.token,
+    payload: {
+      payment: { gateway: 'stripe' },
+      stripe: { mode: 'test', testPublishKey: 'pk_test_x', testSecretKey: testKey, webhookSecret },
+    },
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+  const calendar = await createCalendar(t, c.token, {
+    schedule: everyDay(),
+    duration: 60,
+    maximumConcurrentBookings: capacity,
+  });
+  const product = await createProduct(t, c.token, {
+    taxId: c.taxId,
+    name: 'Masaje',
+    type: 'bookable',
+    durationInMinutes: 60,
+    price: 45,
+    sellOnline: true,
+    bookingCalendarId: calendar.id,
+  });
+  return { ...c, calendarId: calendar.id, productId: product.id };
+}
+type Shop = Awaited<ReturnType<typeof shop>>;
+
+const base = (s: Shop) => `/v1/public/${s.code}`;
+const localDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function firstSlot(s: Shop) {
+  const res = await call(t, 'GET', `${base(s)}/products/${s.productId}/availability`, {
+    query: { from: localDay(2), to: localDay(3) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.data.days as { slots: { startsAt: string }[] }[]).flatMap((d) => d.slots)[0]!.startsAt;
+}
+
+let customers = 0;
+async function checkout(s: Shop, startsAt: string) {
+  const res = await call(t, 'POST', `${base(s)}/checkouts`, {
+    payload: {
+      productId: s.productId,
+      startsAt,
+      quantity: 1,
+      customer: { name: 'Cliente', email: `job${++customers}@example.es`, phone: '+34600123456' },
+      language: 'es',
+      payment: { method: 'online' },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const data = res.body.data as { checkout: string; payUrl: string; holdExpiresAt: string };
+  const [hold] = await rows<{ id: number; order_id: number }>(
+    sql`select id, order_id from booking_holds where license_id = ${s.license.id} order by id desc limit 1`,
+  );
+  return { ...data, holdId: hold!.id, orderId: hold!.order_id, expiresAt: Date.parse(data.holdExpiresAt) };
+}
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await t.database.db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+const holdOf = async (id: number) =>
+  (
+    await rows<{ state: string; order_id: number | null; refund_attempts: number; next_refund_at: unknown }>(
+      sql`select state, order_id, refund_attempts, next_refund_at from booking_holds where id = ${id}`,
+    )
+  )[0]!;
+
+/** The customer opens the payment page: a Stripe Checkout Session, pending. Answers its id. */
+async function open(payUrl: string) {
+  const opened = await t.app.inject({ method: 'GET', url: new URL(payUrl).pathname });
+  expect(opened.statusCode).toBe(303);
+  return [...stripe.sessions.keys()].at(-1)!;
+}
+
+/** The customer pays that session at Stripe and Stripe notifies. */
+async function paySession(s: Shop, sessionId: string) {
+  const delivery = stripe.completeSession(sessionId);
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/payments/stripe/webhook/${s.license.id}`,
+    payload: delivery.payload,
+    headers: stripe.signedDelivery(delivery.payload, webhookSecret),
+  });
+}
+
+const state = async (s: Shop, token: string) =>
+  (await call(t, 'GET', `${base(s)}/checkouts/${token}`)).body.data;
+
+const run = (s: Shop, at: number) => job.run(new Date(at), { licenseId: s.license.id });
+/** Just past the moment the job takes a checkout as abandoned. */
+const abandonedAt = (expiresAt: number) => expiresAt + (abandonedCheckoutGraceMinutes + 1) * MINUTE;
+
+async function staffBooks(s: Shop, startsAt: string) {
+  const customer = await call(t, 'POST', '/v1/admin/customers', {
+    token: s.token,
+    payload: { name: 'Mostrador' },
+  });
+  return call(t, 'POST', '/v1/admin/bookings', {
+    token: s.token,
+    payload: {
+      bookingCalendarId: s.calendarId,
+      productId: s.productId,
+      customerId: customer.body.data.id,
+      startsAt,
+    },
+  });
+}
+
+const countBookings = async (s: Shop) =>
+  Number(
+    (
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from bookings where license_id = ${s.license.id} and status = 'confirmed'`,
+      )
+    )[0]!.n,
+  );
+
+describe('Abandoned checkouts', () => {
+  it('within the grace period nothing moves; after it, a never opened checkout loses its order', async () => {
+    const s = await shop();
+    const startsAt = await firstSlot(s);
+    const c = await checkout(s, startsAt);
+    // Expired, but a late notification still has its chance.
+    const early = await run(s, c.expiresAt + (abandonedCheckoutGraceMinutes - 1) * MINUTE);
+    expect(early).toMatchObject({ deleted: 0, kept: 0, released: 0 });
+    expect((await holdOf(c.holdId)).state).toBe('held');
+
+    expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ deleted: 1, kept: 0, failed: 0 });
+    expect(await holdOf(c.holdId)).toMatchObject({ state: 'released', order_id: null });
+    expectError(
+      await call(t, 'GET', `/v1/admin/orders/${c.orderId}`, { token: s.token }),
+      404,
+      ErrorCode.notFound,
+    );
+    // The link is gone with its order; the checkout still answers, as failed.
+    expect((await t.app.inject({ method: 'GET', url: new URL(c.payUrl).pathname })).statusCode).toBe(404);
+    expect(await state(s, c.checkout)).toMatchObject({ status: 'failed', payUrl: null });
+    // A second run finds nothing more to do.
+    expect(await run(s, abandonedAt(c.expiresAt) + MINUTE)).toMatchObject({ deleted: 0, kept: 0 });
+    // Its place is free for the next customer.
+    const next = await checkout(s, startsAt);
+    expect(next.orderId).not.toBe(c.orderId);
+  });
+
+  it('an opened checkout keeps its order awaiting payment, its link disabled; a late payment is still booked', async () => {
+    const s = await shop();
+    const startsAt = await firstSlot(s);
+    const c = await checkout(s, startsAt);
+    const sessionId = await open(c.payUrl);
+    expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ deleted: 0, kept: 1, failed: 0 });
+    expect((await holdOf(c.holdId)).state).toBe('released');
+    const order = await call(t, 'GET', `/v1/admin/orders/${c.orderId}`, { token: s.token });
+    expect(order.body.data).toMatchObject({ status: 'awaiting_payment', notes: checkoutNotes.abandoned.es });
+    // No new gateway exchange from the link; staff see no link to send.
+    const reopened = await t.app.inject({ method: 'GET', url: new URL(c.payUrl).pathname });
+    expect(reopened.statusCode).toBe(410);
+    const payment = await call(t, 'GET', `/v1/admin/orders/${c.orderId}/payment`, { token: s.token });
+    expect(payment.body.data.link).toBeNull();
+    expectError(
+      await call(t, 'POST', `/v1/admin/orders/${c.orderId}/payment-link/mail`, {
+        token: s.token,
+        payload: {},
+      }),
+      409,
+      ErrorCode.orderNotAwaitingPayment,
+    );
+    // The session opened before still pays: the place is free, so it is booked.
+    const res = await paySession(s, sessionId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await state(s, c.checkout)).status).toBe('confirmed');
+    expect(await countBookings(s)).toBe(1);
+    const paid = await call(t, 'GET', `/v1/admin/orders/${c.orderId}`, { token: s.token });
+    expect(paid.body.data.status).toBe('paid');
+  });
+
+  it('paid late after its place was taken, the kept order is refunded through the gateway', async () => {
+    const s = await shop();
+    const startsAt = await firstSlot(s);
+    const c = await checkout(s, startsAt);
+    const sessionId = await open(c.payUrl);
+    expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ kept: 1 });
+    // The released place is the staff's to book now.
+    expect((await staffBooks(s, startsAt)).status).toBe(201);
+    const refunds = stripe.refunds.size;
+    expect((await paySession(s, sessionId)).statusCode).toBe(200);
+    await expect.poll(async () => (await holdOf(c.holdId)).state, { timeout: 5000 }).toBe('failed');
+    expect(stripe.refunds.size).toBe(refunds + 1);
+    expect(await countBookings(s)).toBe(1);
+  });
+});
+
+describe('Late refunds tried again', () => {
+  /** A checkout paid after the job released it and staff took its place, its first refund refused. */
+  async function refundDue(s: Shop) {
+    const startsAt = await firstSlot(s);
+    const c = await checkout(s, startsAt);
+    const sessionId = await open(c.payUrl);
+    expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ kept: 1 });
+    expect((await staffBooks(s, startsAt)).status).toBe(201);
+    stripe.failNextRefund('charge_disputed', 'The charge is disputed.');
+    expect((await paySession(s, sessionId)).statusCode).toBe(200);
+    // The checkout's own refund, after the settlement's commit, was refused and recorded.
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows<{ n: number }>(
+              sql`select count(*)::int as n from payments where order_id = ${c.orderId} and kind = 'refund' and status = 'failed'`,
+            )
+          )[0]!.n,
+        { timeout: 5000 },
+      )
+      .toBe(1);
+    expect((await holdOf(c.holdId)).state).toBe('refund_due');
+    return c;
+  }
+
+  it('refused, then tried after its backoff, then refunded', async () => {
+    const s = await shop();
+    const c = await refundDue(s);
+    const now = abandonedAt(c.expiresAt) + 10 * MINUTE;
+    stripe.failNextRefund('charge_disputed', 'The charge is disputed.');
+    expect(await run(s, now)).toMatchObject({ retrying: 1, refunded: 0 });
+    const hold = await holdOf(c.holdId);
+    expect(hold).toMatchObject({ state: 'refund_due', refund_attempts: 1 });
+    expect(new Date(hold.next_refund_at as string).getTime()).toBe(
+      now + checkoutRefundBackoffMinutes(1) * MINUTE,
+    );
+    // Not before its backoff.
+    const refunds = stripe.refunds.size;
+    expect(await run(s, now + MINUTE)).toMatchObject({ retrying: 0, refunded: 0 });
+    expect(stripe.refunds.size).toBe(refunds);
+    // The gateway takes it now.
+    expect(await run(s, now + (checkoutRefundBackoffMinutes(1) + 1) * MINUTE)).toMatchObject({ refunded: 1 });
+    expect(stripe.refunds.size).toBe(refunds + 1);
+    expect((await holdOf(c.holdId)).state).toBe('failed');
+    expect((await state(s, c.checkout)).status).toBe('failed');
+    const order = await call(t, 'GET', `/v1/admin/orders/${c.orderId}`, { token: s.token });
+    expect(order.body.data.status).toBe('refunded');
+    // Each refused try is in the order's payment history.
+    const payment = await call(t, 'GET', `/v1/admin/orders/${c.orderId}/payment`, { token: s.token });
+    const refundsOf = (payment.body.data.attempts as { kind: string; status: string }[]).filter(
+      (a) => a.kind === 'refund',
+    );
+    expect(refundsOf.map((a) => a.status).sort()).toEqual(['failed', 'failed', 'succeeded']);
+  });
+
+  it(`after ${checkoutRefundAttempts} refused tries it is left for staff, who refund by hand`, async () => {
+    const s = await shop();
+    const c = await refundDue(s);
+    let now = abandonedAt(c.expiresAt) + 10 * MINUTE;
+    for (let attempt = 1; attempt <= checkoutRefundAttempts; attempt++) {
+      stripe.failNextRefund('charge_disputed', 'The charge is disputed.');
+      const summary = await run(s, now);
+      if (attempt < checkoutRefundAttempts) expect(summary).toMatchObject({ retrying: 1, givenUp: 0 });
+      else expect(summary).toMatchObject({ retrying: 0, givenUp: 1 });
+      now += (checkoutRefundBackoffMinutes(attempt) + 1) * MINUTE;
+    }
+    expect(await holdOf(c.holdId)).toMatchObject({
+      state: 'refund_failed',
+      refund_attempts: checkoutRefundAttempts,
+    });
+    // Nothing more is tried.
+    const refunds = stripe.refunds.size;
+    expect(await run(s, now + 24 * 60 * MINUTE)).toMatchObject({ retrying: 0, refunded: 0, givenUp: 0 });
+    expect(stripe.refunds.size).toBe(refunds);
+    const order = await call(t, 'GET', `/v1/admin/orders/${c.orderId}`, { token: s.token });
+    expect(order.body.data).toMatchObject({ status: 'paid' });
+    expect(order.body.data.notes).toContain(checkoutNotes.refundFailed.es);
+    expect((await state(s, c.checkout)).status).toBe('failed');
+    const audit = await rows<{ action: string }>(
+      sql`select action from audit_log where license_id = ${s.license.id} and action like 'checkout.%' order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['checkout.abandoned', 'checkout.refund_failed']);
+    // Staff refund it from the order.
+    const refund = await call(t, 'POST', `/v1/admin/orders/${c.orderId}/refund`, {
+      token: s.token,
+      payload: {},
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(stripe.refunds.size).toBe(refunds + 1);
+  });
+});
+
+describe('The job and a settlement at once', () => {
+  it('the payment wins or loses cleanly: always paid, one booking, nothing left held', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let i = 0; i < 10; i++) {
+      const s = await shop();
+      const startsAt = await firstSlot(s);
+      const c = await checkout(s, startsAt);
+      const sessionId = await open(c.payUrl);
+      const [summary, res] = await Promise.all([run(s, abandonedAt(c.expiresAt)), paySession(s, sessionId)]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(summary.failed).toBe(0);
+      const key = summary.kept ? 'job first' : 'payment first';
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+      expect(await holdOf(c.holdId)).toMatchObject({ state: 'confirmed', order_id: c.orderId });
+      expect(await countBookings(s)).toBe(1);
+      const order = await call(t, 'GET', `/v1/admin/orders/${c.orderId}`, { token: s.token });
+      expect(order.body.data.status).toBe('paid');
+      expect((await state(s, c.checkout)).status).toBe('confirmed');
+    }
+    console.log('checkouts job vs settlement:', outcomes);
+  });
+});
