@@ -1,4 +1,4 @@
-// Builds contract, API and web app when an output is missing or older than its sources,
+// Builds contract, API, web app and booking widget when an output is missing or older than its sources,
 // so `npm start` on a fresh clone builds once and later starts at once.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -13,8 +13,15 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/widget/src',
+  'apps/widget/build.mjs',
 ];
-const outputs = ['packages/contract/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'];
+const outputs = [
+  'packages/contract/dist/index.js',
+  'apps/api/dist/main.js',
+  'apps/web/dist/index.html',
+  'apps/widget/dist/index.html',
+];
 
 function newest(target) {
   const full = path.join(root, target);
