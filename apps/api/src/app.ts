@@ -52,7 +52,7 @@ import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { createProductsService } from './modules/products/products.service.js';
-import { publicRoutes } from './modules/public/public.routes.js';
+import { bookingLinkRoutes, publicRoutes } from './modules/public/public.routes.js';
 import { createPublicService } from './modules/public/public.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -266,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   );
   // The customer's payment pages (the link sent by mail and the gateways' return addresses).
   await app.register(paymentPagesRoutes(services.payments));
+  // The customer's booking link of the confirmation mails (on to the widget's manage view).
+  await app.register(bookingLinkRoutes(services.publicApi));
   // The booking widget companies embed in their websites (apps/widget), when it is built.
   const widget = loadWidgetDist(
     deps.config.WIDGET_DIST_DIR ?? path.resolve(import.meta.dirname, '../../widget/dist'),

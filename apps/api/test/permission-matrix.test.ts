@@ -90,6 +90,10 @@ describe('public routes', () => {
       'GET /v1/public/{licenseCode}/products/{id}/availability',
       'POST /v1/public/{licenseCode}/checkouts',
       'GET /v1/public/{licenseCode}/checkouts/{token}',
+      'GET /v1/public/{licenseCode}/bookings/{code}',
+      'GET /v1/public/{licenseCode}/bookings/{code}/availability',
+      'POST /v1/public/{licenseCode}/bookings/{code}/move',
+      'POST /v1/public/{licenseCode}/bookings/{code}/cancel',
       'GET /v1/public/{licenseCode}/files/{id}',
     ]);
   });

@@ -14,6 +14,7 @@ import {
   isBookableType,
   type ListQuery,
 } from '@mostrador/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
@@ -49,6 +50,7 @@ import {
   type CreationReads,
   createBookingsRepository,
 } from './bookings.repository.js';
+import { bookingCustomerMoves } from './bookings.table.js';
 
 type CreateBody = z.output<typeof bookingBody>;
 type UpdateBody = z.output<typeof bookingUpdateBody>;
@@ -162,17 +164,26 @@ export function createBookingsService(deps: {
    * confirmed): the voucher's use or the session comes back when that happens at least the company's
    * free-cancellation hours before its start; later, it is spent.
    */
-  async function givePaymentBack(tx: DbOrTx, auth: AuthContext, booking: BookingRow) {
+  async function givePaymentBack(
+    tx: DbOrTx,
+    auth: AuthContext,
+    booking: BookingRow,
+  ): Promise<'giftVoucherUse' | 'packSession' | 'nothing'> {
     if (booking.status !== 'confirmed' || (booking.giftVoucherId === null && booking.balanceId === null))
-      return;
+      return 'nothing';
     const hours = await freeCancellationHours(tx, auth.licenseId);
-    if (booking.giftVoucherId !== null) await returnGiftVoucherUse(tx, auth.licenseId, booking, hours);
-    if (booking.balanceId !== null && booking.startsAt.getTime() - Date.now() >= hours * HOUR)
+    let returned: 'giftVoucherUse' | 'packSession' | 'nothing' = 'nothing';
+    if (booking.giftVoucherId !== null && (await returnGiftVoucherUse(tx, auth.licenseId, booking, hours)))
+      returned = 'giftVoucherUse';
+    if (booking.balanceId !== null && booking.startsAt.getTime() - Date.now() >= hours * HOUR) {
       await returnPackSession(tx, auth.licenseId, {
         balanceId: booking.balanceId,
         bookingId: booking.id,
         userId: auth.userId,
       });
+      returned = 'packSession';
+    }
+    return returned;
   }
 
   /**
@@ -192,6 +203,17 @@ export function createBookingsService(deps: {
     if (mail && !mail.parked) mailIds.push(mail.id);
   }
   const dispatch = (mailIds: number[]) => deps.mailer?.mails.dispatch(mailIds);
+
+  /** The moves a booking's customer made through its link (`booking_customer_moves`). */
+  async function customerMovesOf(tx: DbOrTx, licenseId: number, bookingId: number) {
+    const [row] = await tx
+      .select({ moves: bookingCustomerMoves.moves })
+      .from(bookingCustomerMoves)
+      .where(
+        and(eq(bookingCustomerMoves.bookingId, bookingId), eq(bookingCustomerMoves.licenseId, licenseId)),
+      );
+    return row?.moves ?? 0;
+  }
 
   function startOf(auth: AuthContext, value: string): Date {
     const startsAt = parseClientInstant(value, auth.timeZone);
@@ -864,6 +886,112 @@ export function createBookingsService(deps: {
       }
       await recordOrNotFound(auth, id);
       throw new AppError('conflict', undefined, 'A booking sold in an order is changed through its order');
+    },
+
+    /**
+     * Its customer moves a booking (the signed link, issue 20) to `startsAt` on its own calendar, in one
+     * transaction: the booking locked (parallel moves of it take turns), still ahead and confirmed (else
+     * 409 bookingNotChangeable), the product's rules for customers (`canCustomersChangeTheBookingDate`,
+     * else 409 bookingCustomerMoveNotAllowed; `howManyTimesCanCustomerRescheduleBooking` against its
+     * `customerMoves`, else 409 bookingCustomerMoveLimit), then the staff move's own locks and checks
+     * (`lockBookingRoom` over the place it leaves and the one it takes, `checkRoom` without its own places:
+     * capacity with live holds, notice, forecast, open times). It keeps its length, units and price, counts
+     * in rescheduleCount and in its customer moves (`booking_customer_moves`), and its customer gets the move's mail.
+     */
+    async moveByCustomer(auth: AuthContext, id: number, startsAt: Date): Promise<BookingRow> {
+      const mailIds: number[] = [];
+      const row = await db.transaction(async (tx) => {
+        const r = createBookingsRepository(tx);
+        const booking = await r.lock(auth.licenseId, id);
+        if (!booking) throw notFound();
+        if (booking.status !== 'confirmed' || booking.startsAt.getTime() <= Date.now())
+          throw new AppError('bookingNotChangeable');
+        const product = await createProductsRepository(tx).find(auth.licenseId, booking.productId);
+        if (!product?.canCustomersChangeTheBookingDate) throw new AppError('bookingCustomerMoveNotAllowed');
+        const limit = product.howManyTimesCanCustomerRescheduleBooking;
+        const moves = await customerMovesOf(tx, auth.licenseId, booking.id);
+        if (limit !== null && moves >= limit) throw new AppError('bookingCustomerMoveLimit');
+        if (booking.startsAt.getTime() === startsAt.getTime())
+          throw invalid('startsAt', 'the booking already starts then');
+        const length = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / MINUTE);
+        const endsAt = new Date(startsAt.getTime() + length * MINUTE);
+        const calendarId = booking.bookingCalendarId;
+        const locked = await lockBookingRoom(tx, auth.licenseId, [
+          { calendarId, startsAt: booking.startsAt, endsAt: booking.endsAt },
+          { calendarId, startsAt, endsAt },
+        ]);
+        const calendar = locked.get(calendarId);
+        if (!calendar) throw notFound();
+        await checkRoom(tx, auth, calendar, {
+          startsAt,
+          length,
+          unitSpaces: booking.spaces / booking.quantity,
+          quantity: booking.quantity,
+          exceptId: booking.id,
+        });
+        const updated = await r.update(auth.licenseId, id, {
+          startsAt,
+          endsAt,
+          rescheduleCount: booking.rescheduleCount + 1,
+        });
+        if (!updated) throw notFound();
+        await tx
+          .insert(bookingCustomerMoves)
+          .values({ bookingId: id, licenseId: auth.licenseId, moves: 1 })
+          .onConflictDoUpdate({
+            target: bookingCustomerMoves.bookingId,
+            set: { moves: sql`${bookingCustomerMoves.moves} + 1` },
+          });
+        await confirm(tx, auth.licenseId, id, 'booking_moved', mailIds, booking.startsAt);
+        return updated;
+      });
+      dispatch(mailIds);
+      return row;
+    },
+
+    /**
+     * Its customer cancels a booking not paid online (the signed link, issue 20), in one transaction: the
+     * booking locked, `check` run on it (the caller's rules: still ahead, within the free-cancellation
+     * window; it throws to refuse), then cancelled as staff cancel it: its gift voucher's use or pack
+     * session comes back (`givePaymentBack`), the cancellation mailed. Answers what came back.
+     */
+    async cancelByCustomer(
+      auth: AuthContext,
+      id: number,
+      check: (booking: BookingRow) => void,
+    ): Promise<{ row: BookingRow; returned: 'giftVoucherUse' | 'packSession' | 'nothing' }> {
+      const mailIds: number[] = [];
+      const result = await db.transaction(async (tx) => {
+        const r = createBookingsRepository(tx);
+        const booking = await r.lock(auth.licenseId, id);
+        if (!booking) throw notFound();
+        check(booking);
+        const returned = await givePaymentBack(tx, auth, booking);
+        const row = await r.update(auth.licenseId, id, { status: 'cancelled' });
+        if (!row) throw notFound();
+        if (booking.startsAt.getTime() > Date.now())
+          await confirm(tx, auth.licenseId, id, 'booking_cancelled', mailIds);
+        return { row, returned };
+      });
+      dispatch(mailIds);
+      return result;
+    },
+
+    /**
+     * A booking paid online is cancelled by its customer inside the refund's transaction `tx` (the refund
+     * workflow's release of the order line, see the public service): it stays on record, cancelled and
+     * linked to its line, instead of going, and its customer gets the cancellation.
+     */
+    async cancelForRefund(tx: DbOrTx, licenseId: number, id: number, mailIds: number[]) {
+      const row = await createBookingsRepository(tx).update(licenseId, id, { status: 'cancelled' });
+      if (!row) throw notFound();
+      await confirm(tx, licenseId, id, 'booking_cancelled', mailIds);
+      return row;
+    },
+
+    /** Locks a booking in `tx` (answers it, undefined when the company has none such). */
+    lockInTransaction(tx: DbOrTx, licenseId: number, id: number) {
+      return createBookingsRepository(tx).lock(licenseId, id);
     },
 
     async setAttended(auth: AuthContext, id: number, attended: boolean): Promise<Booking> {

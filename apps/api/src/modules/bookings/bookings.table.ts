@@ -99,3 +99,20 @@ export const bookings = pgTable(
       .where(sql`${t.subscriptionId} is not null`),
   ],
 );
+
+/**
+ * The moves a booking's customer made through its signed link (issue 20, migration 0031): what the
+ * product's `howManyTimesCanCustomerRescheduleBooking` limits there (a move by staff counts in the
+ * booking's rescheduleCount only; a customer's in both). No row: none yet. Written under the booking's
+ * row lock, in the move's transaction. (A table of its own rather than a column of `bookings`, whose
+ * row literals other code builds.)
+ */
+export const bookingCustomerMoves = pgTable('booking_customer_moves', {
+  bookingId: integer('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  licenseId: integer('license_id')
+    .notNull()
+    .references(() => licenses.id, { onDelete: 'cascade' }),
+  moves: integer('moves').notNull(),
+});

@@ -117,10 +117,10 @@ function sitePath(path: string): string {
 function page(
   kind: PaymentPageKind,
   data: PaymentPageData,
-  options: { head?: string; actions?: string; after?: string } = {},
+  options: { head?: string; actions?: string; after?: string; texts?: { title: string; text: string } } = {},
 ): string {
   const { language } = data;
-  const title = t(language, texts[kind].title);
+  const title = options.texts?.title ?? t(language, texts[kind].title);
   const company = oneLine(data.companyName);
   const logo = safeLogo(data.logoDataUrl);
   const icon = icons[kind];
@@ -159,7 +159,7 @@ ${style}
 ${brand}
 <div class="icon ${icon.tone}">${icon.svg}</div>
 <h1>${escapeHtml(title)}</h1>
-<p class="lead">${escapeHtml(t(language, texts[kind].text))}</p>
+<p class="lead">${escapeHtml(options.texts?.text ?? t(language, texts[kind].text))}</p>
 ${facts.length ? `<dl class="facts">${facts.join('')}</dl>\n` : ''}${reason ? `<p class="reason">${escapeHtml(labelled(language, t(language, 'payPage.reason'), reason))}</p>\n` : ''}${options.actions ?? ''}
 </main>
 ${options.after ?? ''}</body>
@@ -188,6 +188,14 @@ export function renderPaymentPage(kind: PaymentPageKind, data: PaymentPageData):
     });
   }
   return page(kind, data);
+}
+
+/**
+ * A page of the same look with a text of the caller's (plain text, already in `data.language`), the
+ * `not_found` kind's icon: the booking link's page for a code that is not valid (modules/public).
+ */
+export function renderNotFoundPage(data: PaymentPageData, message: { title: string; text: string }): string {
+  return page('not_found', data, { texts: message });
 }
 
 /**

@@ -3,11 +3,16 @@ import {
   dataOf,
   publicAvailabilityQuery,
   publicAvailabilitySchema,
+  publicBookingCodeParams,
+  publicCancellationSchema,
   publicCheckoutBody,
   publicCheckoutParams,
   publicCheckoutSchema,
   publicCompanySchema,
   publicLicenseParams,
+  publicManagedBookingQuery,
+  publicManagedBookingSchema,
+  publicMoveBody,
   publicProductParams,
   publicProductsQuery,
   publicProductsSchema,
@@ -16,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFoundBody } from '../../plugins/errors.js';
 import { sandboxPolicy } from '../../plugins/security-headers.js';
+import { browserLanguage, renderBookingLinkNotFound } from './booking-link-page.js';
 import type { PublicService } from './public.service.js';
 
 const tags = ['public'];
@@ -173,6 +179,91 @@ export const publicRoutes =
       }),
     );
 
+    // The customer's signed link (the booking's code, `B1.<license>.<booking>.<signature>`): 404 for a
+    // code that is malformed, altered, another company's or of a deleted booking.
+    app.get(
+      `${prefix}/bookings/:code`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "The booking a customer's signed code names, as its customer sees it: the product's name (in `language`, else the customer's), its times in the calendar's zone, units and status, whether and until when it can be moved (the product's rules, the moves left), whether it can be cancelled online (until the company's free-cancellation hours before its start) and what comes back (a gift voucher's use, a pack's session, the online payment refunded through its gateway), and the company's phone and email. 404 for a malformed, altered or another company's code, or a deleted booking",
+          params: publicBookingCodeParams,
+          querystring: publicManagedBookingQuery,
+          response: { 200: dataOf(publicManagedBookingSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.managedBooking(
+          request.params.licenseCode,
+          request.params.code,
+          request.query.language,
+        ),
+      }),
+    );
+
+    app.get(
+      `${prefix}/bookings/:code/availability`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "The start times the booking can be moved to per company day over [from, to) (at most 62 days): the product's public availability with the booking's own places counted as free, the slots with room for all its units. 409 1000220 (its product's date cannot be changed by customers), 1000221 (no moves left), 1000222 (started, past or cancelled)",
+          params: publicBookingCodeParams,
+          querystring: publicAvailabilityQuery,
+          response: { 200: dataOf(publicAvailabilitySchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.managedBookingAvailability(
+          request.params.licenseCode,
+          request.params.code,
+          request.query,
+        ),
+      }),
+    );
+
+    app.post(
+      `${prefix}/bookings/:code/move`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "Moves the booking to `startsAt`, for its customer: the product's rules (409 1000220 not allowed, 1000221 no moves left; 1000222 a started, past or cancelled booking), then the staff move's checks (409 full, too soon, outside open time, not a start time…, live holds counted). Counted in the booking's customer moves; its customer gets the move's mail. Answers the booking as now",
+          params: publicBookingCodeParams,
+          body: publicMoveBody,
+          response: { 200: dataOf(publicManagedBookingSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.moveBooking(
+          request.params.licenseCode,
+          request.params.code,
+          request.body.startsAt,
+        ),
+      }),
+    );
+
+    app.post(
+      `${prefix}/bookings/:code/cancel`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            "Cancels the booking for its customer, until the company's free-cancellation hours before its start: a gift voucher's use or pack session comes back; paid online, its order's line is refunded through the gateway (a refund order; the booking stays on record, cancelled). 409 1000223 later (its details: the company's phone and email), 1000224 when sold in an order not paid online, 1000222 started or cancelled; the gateway's refusal (409 1000162, 502 1000163) leaves the booking and the order as they were",
+          params: publicBookingCodeParams,
+          response: { 200: dataOf(publicCancellationSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.cancelBooking(request.params.licenseCode, request.params.code),
+      }),
+    );
+
     app.get(
       `${prefix}/files/:id`,
       {
@@ -196,6 +287,57 @@ export const publicRoutes =
           .header('content-security-policy', sandboxPolicy)
           .header('cache-control', 'public, max-age=3600')
           .send(data);
+      },
+    );
+  };
+
+/** Requests per minute a client address may make to booking links (`/b/<code>`). */
+export const bookingLinkRateLimit = { max: 60, timeWindow: 60_000 };
+
+/**
+ * The customer's booking link of the confirmation mails, `PUBLIC_URL/b/<code>` (outside /v1): a valid
+ * code is sent on to the widget's manage view (303 to `/widget/<licenseCode>?manage=<code>`); any other
+ * (malformed, altered, a deleted booking, a company switched off) gets a small page in the browser's
+ * language saying the link is not valid (404). Rate limited per address.
+ */
+export const bookingLinkRoutes =
+  (
+    service: Pick<PublicService, 'bookingLinkTarget'>,
+    options: { rateLimit?: { max: number; timeWindow: number } } = {},
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(rateLimit, { global: false });
+    app.get(
+      '/b/:code',
+      {
+        config: {
+          access: 'public',
+          rateLimit: {
+            ...(options.rateLimit ?? bookingLinkRateLimit),
+            keyGenerator: (request: { ip: string }) => `${request.ip} booking-link`,
+          },
+        },
+        schema: { hide: true, params: z.object({ code: z.string().max(500) }) },
+      },
+      async (request, reply) => {
+        const { code } = request.params;
+        const licenseCode = await service.bookingLinkTarget(code);
+        reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+        reply.header('referrer-policy', 'no-referrer');
+        if (licenseCode)
+          return reply.redirect(
+            `/widget/${encodeURIComponent(licenseCode)}?manage=${encodeURIComponent(code)}`,
+            303,
+          );
+        return reply
+          .status(404)
+          .header('vary', 'accept-language')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+          )
+          .type('text/html; charset=utf-8')
+          .send(renderBookingLinkNotFound(browserLanguage(request.headers['accept-language'])));
       },
     );
   };

@@ -41,6 +41,7 @@ import type { PaymentsService } from '../payments/payments.service.js';
 import { createProductsRepository, type ProductRow } from '../products/products.repository.js';
 import { products, productTranslations } from '../products/products.table.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { createBookingManager } from './manage-booking.js';
 
 type AvailabilityQuery = z.output<typeof publicAvailabilityQuery>;
 type CheckoutBody = z.output<typeof publicCheckoutBody>;
@@ -111,6 +112,15 @@ export function createPublicService(deps: {
     const settings = await deps.settings.ofLicense(license.id);
     return { license, settings, auth: customerAuth(license.id, settings.timeZone) };
   }
+
+  /** The customer's signed link: the booking its code names, seen, moved and cancelled (manage-booking.ts). */
+  const manager = createBookingManager({
+    db,
+    bookings: deps.bookings,
+    orders: deps.orders,
+    secretBox: deps.secretBox,
+    companyOf,
+  });
 
   const fileUrl = (licenseCode: string, fileId: number) =>
     `${publicUrl}/v1/public/${encodeURIComponent(licenseCode)}/files/${fileId}`;
@@ -466,6 +476,26 @@ export function createPublicService(deps: {
         if (!used) throw notFound();
       }
       return deps.files.download(auth, fileId);
+    },
+
+    /** The booking a customer's signed code names, as its customer sees it (404 for any other code). */
+    managedBooking: manager.view,
+    /** The start times its customer may move the booking to (409 when it cannot be moved). */
+    managedBookingAvailability: manager.availability,
+    /** Its customer moves the booking (the product's rules, then the staff move's checks). */
+    moveBooking: manager.move,
+    /** Its customer cancels the booking in the free window (what paid it comes back). */
+    cancelBooking: manager.cancel,
+
+    /**
+     * Where the customer's link `/b/<code>` leads: the license code of an active company whose booking
+     * the code validly names, else null (a malformed, altered or foreign code, a deleted booking).
+     */
+    async bookingLinkTarget(code: string): Promise<string | null> {
+      return manager.linkTarget(code, async (licenseId) => {
+        const license = await createLicensesRepository(db).find(licenseId);
+        return license?.status === 'active' && !license.isPlatform ? license.code : null;
+      });
     },
 
     /**
