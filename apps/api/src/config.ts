@@ -34,6 +34,13 @@ const envSchema = z.object({
     .default('B00000000'),
   /** Stripe's API address; unset, Stripe's own (tests point it at a local server speaking its API). */
   STRIPE_API_URL: z.string().url().optional(),
+  /**
+   * Google's OAuth 2 address for both the consent page (`/o/oauth2/v2/auth`) and the token endpoint
+   * (`/token`); unset, Google's own (accounts.google.com, oauth2.googleapis.com). Tests point it at a fake.
+   */
+  GOOGLE_OAUTH_URL: z.string().url().optional(),
+  /** Google's API root for Calendar v3; unset, https://www.googleapis.com/. */
+  GOOGLE_API_URL: z.string().url().optional(),
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')

@@ -193,6 +193,8 @@ const subscriptionSettings = z.object({
   daysToPaySubscriptionRenewal: z.number().int().min(0).max(365),
   freeSubscriptionTrialDays: z.number().int().min(0).max(365),
 });
+/** The company's own Google OAuth client (Google Cloud console), for linking calendars to Google Calendar. */
+const googlePublic = z.object({ clientId: optionalText(255) });
 
 /** What `GET /admin/settings` answers: plain values; secrets only say whether they are set. */
 export const settingsSchema = z.object({
@@ -267,6 +269,12 @@ export const settingsSchema = z.object({
   giftVouchers: giftVoucherSettings,
   bookings: bookingSettings,
   subscriptions: subscriptionSettings,
+  google: z.object({
+    clientId: nullableText,
+    clientSecretSet: z.boolean(),
+    /** Where Google sends staff back after consenting (PUBLIC_URL/v1/google/oauth/callback): the client's authorised redirect URI. */
+    redirectUrl: z.string(),
+  }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -284,6 +292,7 @@ export const updateSettingsBody = companySettingsSchema.partial().extend({
   giftVouchers: giftVoucherSettings.optional(),
   bookings: bookingSettings.optional(),
   subscriptions: subscriptionSettings.optional(),
+  google: googlePublic.extend({ clientSecret: secretInput }).optional(),
 });
 export type UpdateSettingsBody = z.input<typeof updateSettingsBody>;
 

@@ -1,9 +1,10 @@
 import { defaultTimeZone, type Language, type Settings } from '@mostrador/contract';
 
-export type PublicSettings = Omit<Settings, 'mail' | 'stripe' | 'redsys'> & {
+export type PublicSettings = Omit<Settings, 'mail' | 'stripe' | 'redsys' | 'google'> & {
   mail: Omit<Settings['mail'], 'passSet'>;
   stripe: Omit<Settings['stripe'], 'secretKeySet' | 'testSecretKeySet' | 'webhookSecretSet'>;
   redsys: Omit<Settings['redsys'], 'encryptionKeySet'>;
+  google: Omit<Settings['google'], 'clientSecretSet' | 'redirectUrl'>;
 };
 
 /** Where each write-only secret lives in the PUT body, and the flag that says it is set. */
@@ -13,6 +14,7 @@ export const secretFields = {
   'stripe.testSecretKey': 'testSecretKeySet',
   'stripe.webhookSecret': 'webhookSecretSet',
   'redsys.encryptionKey': 'encryptionKeySet',
+  'google.clientSecret': 'clientSecretSet',
 } as const;
 /**
  * Every stored secret: those of the PUT body, and the Verifactu certificate (PKCS#12, base64) with its
@@ -82,5 +84,6 @@ export function defaultSettings(companyName: string | null, locale: Language = '
     giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365, numberOfBookings: 1 },
     bookings: { freeCancellationHours: 24 },
     subscriptions: { daysToPaySubscriptionRenewal: 5, freeSubscriptionTrialDays: 0 },
+    google: { clientId: null },
   };
 }

@@ -20,7 +20,16 @@ type UpdateBody = z.output<typeof updateSettingsBody>;
 /** Billing and payment sections (the spec's /settings/billing and /settings/payment): settings_paymentGateway. */
 const gatewaySections = ['payment', 'stripe', 'redsys', 'verifactu', 'billing'] as const;
 
-function withSecretFlags(data: PublicSettings, secrets: Record<string, string>): Settings {
+/** Where Google sends staff back after they consent to a calendar link (the OAuth client's redirect URI). */
+export function googleRedirectUrl(publicUrl: string | undefined): string {
+  return `${(publicUrl ?? '').replace(/\/+$/, '')}/v1/google/oauth/callback`;
+}
+
+function withSecretFlags(
+  data: PublicSettings,
+  secrets: Record<string, string>,
+  publicUrl: string | undefined,
+): Settings {
   const set = (path: SecretPath) => typeof secrets[path] === 'string';
   return {
     ...data,
@@ -32,6 +41,11 @@ function withSecretFlags(data: PublicSettings, secrets: Record<string, string>):
       webhookSecretSet: set('stripe.webhookSecret'),
     },
     redsys: { ...data.redsys, encryptionKeySet: set('redsys.encryptionKey') },
+    google: {
+      ...data.google,
+      clientSecretSet: set('google.clientSecret'),
+      redirectUrl: googleRedirectUrl(publicUrl),
+    },
   };
 }
 
@@ -82,6 +96,7 @@ export function createSettingsService(deps: {
       'giftVouchers',
       'bookings',
       'subscriptions',
+      'google',
     ] as const) {
       (data as Record<string, unknown>)[key] = { ...defaults[key], ...(stored[key] ?? {}) };
     }
@@ -109,12 +124,12 @@ export function createSettingsService(deps: {
     /** Settings as `get` answers them, from a `company_settings` row another query already read. */
     fromRow(row: { data: Record<string, unknown>; secrets: Record<string, string> }): Settings {
       const { data, secrets } = merged(row);
-      return withSecretFlags(data, secrets);
+      return withSecretFlags(data, secrets, deps.publicUrl);
     },
 
     async ofLicense(licenseId: number, db?: DbOrTx): Promise<Settings> {
       const { data, secrets } = await load(licenseId, db);
-      return withSecretFlags(data, secrets);
+      return withSecretFlags(data, secrets, deps.publicUrl);
     },
 
     /** The company's time zone and language, for services that compute in them. */
