@@ -19,6 +19,8 @@ import { balancesRoutes } from './modules/balances/balances.routes.js';
 import { createBalancesService } from './modules/balances/balances.service.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
+import { calendarFeedRoutes, calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds.routes.js';
+import { createCalendarFeedsService } from './modules/calendar-feeds/calendar-feeds.service.js';
 import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
 import { createCalendarsService } from './modules/calendars/calendars.service.js';
 import { cashRegistersRoutes } from './modules/cash-registers/cash-registers.routes.js';
@@ -172,6 +174,11 @@ export function createServices(deps: AppDeps) {
     products: createProductsService({ db, settings }),
     suppliers: createSuppliersService({ db, settings }),
     calendars: createCalendarsService({ db }),
+    calendarFeeds: createCalendarFeedsService({
+      db,
+      secretBox: deps.secretBox,
+      publicUrl: deps.config.publicUrl,
+    }),
     bookings,
     checkIn: createCheckInService({ db, secretBox: deps.secretBox, bookings }),
     giftVouchers,
@@ -243,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(productsRoutes(services.products));
       await v1.register(suppliersRoutes(services.suppliers));
       await v1.register(calendarsRoutes(services.calendars));
+      await v1.register(calendarFeedsRoutes(services.calendarFeeds));
       await v1.register(bookingsRoutes(services.bookings));
       await v1.register(giftVouchersRoutes(services.giftVouchers));
       await v1.register(checkInRoutes(services.checkIn));
@@ -266,6 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   );
   // The customer's payment pages (the link sent by mail and the gateways' return addresses).
   await app.register(paymentPagesRoutes(services.payments));
+  // The booking calendars' private iCal feeds, for calendar apps.
+  await app.register(calendarFeedRoutes(services.calendarFeeds));
   // The customer's booking link of the confirmation mails (on to the widget's manage view).
   await app.register(bookingLinkRoutes(services.publicApi));
   // The booking widget companies embed in their websites (apps/widget), when it is built.

@@ -2,6 +2,7 @@ export * from './app-config.js';
 export * from './auth.js';
 export * from './balances.js';
 export * from './bookings.js';
+export * from './calendar-feeds.js';
 export * from './calendars.js';
 export * from './cash-registers.js';
 export * from './check-in.js';

@@ -4,6 +4,7 @@ export * from '../modules/authentication/sessions.table.js';
 export * from '../modules/balances/balances.table.js';
 export * from '../modules/bookings/booking-holds.table.js';
 export * from '../modules/bookings/bookings.table.js';
+export * from '../modules/calendar-feeds/calendar-feeds.table.js';
 export * from '../modules/calendars/calendars.table.js';
 export * from '../modules/cash-registers/cash-registers.table.js';
 export * from '../modules/custom-fields/custom-fields.table.js';
