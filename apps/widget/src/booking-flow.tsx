@@ -143,6 +143,9 @@ export function BookingFlow({ api, company }: { api: Api; company: PublicCompany
             </li>
           ))}
         </ol>
+        <p class="progress-caption" aria-hidden="true">
+          {t('steps.number', { current: index + 1, total: steps.length })} {t(`steps.${step}`)}
+        </p>
       </nav>
       {back && (
         <button type="button" class="back" onClick={back}>
