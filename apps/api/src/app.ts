@@ -19,6 +19,7 @@ import { balancesRoutes } from './modules/balances/balances.routes.js';
 import { createBalancesService } from './modules/balances/balances.service.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { createBookingsService } from './modules/bookings/bookings.service.js';
+import { createCalendarHoldsService } from './modules/bookings/calendar-holds.js';
 import { calendarFeedRoutes, calendarFeedsRoutes } from './modules/calendar-feeds/calendar-feeds.routes.js';
 import { createCalendarFeedsService } from './modules/calendar-feeds/calendar-feeds.service.js';
 import { calendarsRoutes } from './modules/calendars/calendars.routes.js';
@@ -251,7 +252,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(suppliersRoutes(services.suppliers));
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(calendarFeedsRoutes(services.calendarFeeds));
-      await v1.register(bookingsRoutes(services.bookings));
+      await v1.register(
+        bookingsRoutes(
+          services.bookings,
+          createCalendarHoldsService({ db: deps.database.db, bookings: services.bookings }),
+        ),
+      );
       await v1.register(giftVouchersRoutes(services.giftVouchers));
       await v1.register(checkInRoutes(services.checkIn));
       await v1.register(balancesRoutes(services.balances));

@@ -307,6 +307,29 @@ export const bookingRangeItemSchema = z.object({
 });
 export type BookingRangeItem = z.infer<typeof bookingRangeItemSchema>;
 
-/** Not a list page: every booking of the range at once, under `bookings`. */
-export const bookingRangeSchema = z.object({ bookings: z.array(bookingRangeItemSchema) });
+/**
+ * A place held while a customer pays a public checkout online (issue 20): it takes room like a confirmed
+ * booking until `expiresAt`, then it is paid (a booking) or gone. The calendar view shows it, not to open.
+ */
+export const bookingRangeHoldSchema = z.object({
+  id: z.number().int(),
+  bookingCalendarId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  quantity: z.number().int(),
+  spaces: z.number().int().describe("quantity × the product's spacesOccupiedInTheCalendar"),
+  expiresAt: z.string().describe('When the hold stops taking room unless paid'),
+});
+export type BookingRangeHold = z.infer<typeof bookingRangeHoldSchema>;
+
+/**
+ * Not a list page: every booking of the range at once, under `bookings`; the live holds of online
+ * checkouts starting in it, under `holds`.
+ */
+export const bookingRangeSchema = z.object({
+  bookings: z.array(bookingRangeItemSchema),
+  holds: z.array(bookingRangeHoldSchema),
+});
 export type BookingRange = z.infer<typeof bookingRangeSchema>;

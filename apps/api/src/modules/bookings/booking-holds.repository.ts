@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { bookingCalendars } from '../calendars/calendars.table.js';
+import { products } from '../products/products.table.js';
 import { type BookingHoldState, bookingHolds } from './booking-holds.table.js';
 
 export type BookingHoldRow = typeof bookingHolds.$inferSelect;
@@ -76,6 +78,49 @@ export function createBookingHoldsRepository(db: DbOrTx) {
         )
         .orderBy(asc(bookingHolds.id))
         .limit(limit);
+    },
+    /**
+     * The live holds (`held`, not expired at the database's now) starting in [from, to), of one calendar
+     * or all the license's, in start order, with their product's name: the calendar view's. Read through
+     * booking_holds_calendar_occupancy_idx per calendar (all calendars: the license's calendar ids).
+     */
+    async liveInRange(licenseId: number, from: Date, to: Date, calendarId?: number) {
+      const h = bookingHolds;
+      const calendars =
+        calendarId === undefined
+          ? inArray(
+              h.bookingCalendarId,
+              db
+                .select({ id: bookingCalendars.id })
+                .from(bookingCalendars)
+                .where(eq(bookingCalendars.licenseId, licenseId)),
+            )
+          : eq(h.bookingCalendarId, calendarId);
+      return db
+        .select({
+          id: h.id,
+          bookingCalendarId: h.bookingCalendarId,
+          productId: h.productId,
+          productName: products.name,
+          startsAt: h.startsAt,
+          endsAt: h.endsAt,
+          quantity: h.quantity,
+          spaces: h.spaces,
+          expiresAt: h.expiresAt,
+        })
+        .from(h)
+        .innerJoin(products, eq(products.id, h.productId))
+        .where(
+          and(
+            calendars,
+            eq(h.state, 'held'),
+            gte(h.startsAt, from),
+            lt(h.startsAt, to),
+            sql`${h.expiresAt} > now()`,
+            eq(h.licenseId, licenseId),
+          ),
+        )
+        .orderBy(asc(h.startsAt), asc(h.id));
     },
     async lock(licenseId: number, id: number) {
       const [row] = await db

@@ -19,6 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAny } from '../../plugins/auth.js';
 import type { BookingsService } from './bookings.service.js';
+import type { CalendarHoldsService } from './calendar-holds.js';
 
 const tags = ['bookings'];
 
@@ -44,7 +45,7 @@ async function sameAsObjects(json: string, objects: () => Promise<unknown>) {
 }
 
 export const bookingsRoutes =
-  (service: BookingsService): FastifyPluginAsyncZod =>
+  (service: BookingsService, calendarView: Pick<CalendarHoldsService, 'range'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/admin/booking-calendars/:id/availability',
@@ -95,12 +96,12 @@ export const bookingsRoutes =
         schema: {
           tags,
           summary:
-            'Every confirmed booking starting in [from, to), at most 45 days, of one calendar or all, in start order: the calendar view, not paginated',
+            'Every confirmed booking starting in [from, to), at most 45 days, of one calendar or all, in start order, and the live holds of online checkouts starting in it: the calendar view, not paginated',
           querystring: bookingRangeQuery,
           response: { 200: dataOf(bookingRangeSchema) },
         },
       },
-      async (request) => ({ data: await service.range(authOf(request), request.query) }),
+      async (request) => ({ data: await calendarView.range(authOf(request), request.query) }),
     );
     app.post(
       '/admin/bookings',

@@ -49,6 +49,24 @@ export function useBookingRange(range: { from: string; to: string } | undefined,
   });
 }
 
+/**
+ * The live holds of online checkouts starting in the same range (the same request as `useBookingRange`,
+ * shared through its cache): places taken while a customer pays, each until it expires.
+ */
+export function useHoldsInRange(range: { from: string; to: string } | undefined, calendarId: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.bookings.all, 'range', range?.from, range?.to, calendarId],
+    queryFn: ({ signal }) =>
+      api.get<BookingRange>('/admin/bookings/range', {
+        query: { from: range?.from, to: range?.to, bookingCalendarId: calendarId ?? undefined },
+        signal,
+      }),
+    select: (result) => result.holds ?? [],
+    placeholderData: keepPreviousData,
+    enabled: !!range,
+  });
+}
+
 export function useBooking(id: number | undefined) {
   return useQuery({
     queryKey: queryKeys.bookings.detail(id ?? 0),

@@ -1,4 +1,4 @@
-import type { BookingRangeItem, WeeklySchedule } from '@mostrador/contract';
+import type { BookingRangeHold, BookingRangeItem, WeeklySchedule } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
 import { calendarColour, calendarPalette, textColourOn } from '../calendars/calendar-colour';
 import {
@@ -8,6 +8,8 @@ import {
   byLocalDay,
   classEvent,
   groupClasses,
+  holdEvent,
+  liveHolds,
   placementClass,
   placementCss,
   placesOf,
@@ -219,5 +221,50 @@ describe('the phone agenda', () => {
       from: '2026-03-22T23:00:00.000Z',
       to: '2026-03-29T22:00:00.000Z',
     });
+  });
+
+  it('draws a live hold as a muted, fixed event of its calendar that opens nothing, and drops expired ones', () => {
+    const hold: BookingRangeHold = {
+      id: 7,
+      bookingCalendarId: 3,
+      productId: 5,
+      productName: 'Masaje',
+      startsAt: '2026-12-01T10:00:00Z',
+      endsAt: '2026-12-01T11:00:00Z',
+      quantity: 1,
+      spaces: 1,
+      expiresAt: '2026-12-01T09:10:00Z',
+    };
+    const event = holdEvent(hold, '#1677ff', 'Held for online payment · Masaje · expires 10:10');
+    expect(event).toMatchObject({
+      id: 'hold-7',
+      start: hold.startsAt,
+      end: hold.endsAt,
+      borderColor: '#1677ff',
+      editable: false,
+      classNames: ['booking-hold'],
+      extendedProps: { calendarId: 3, hold },
+    });
+    expect(event.extendedProps.booking).toBeUndefined();
+    expect(event.extendedProps.block).toBeUndefined();
+    // Side by side it takes a lane in its calendar's band like a booking.
+    const booking = bookingEvent(
+      {
+        ...hold,
+        customerId: 1,
+        price: 45,
+        notes: null,
+        attended: null,
+        customerName: 'Ana',
+        customerPhone: null,
+      },
+      '#1677ff',
+      true,
+    );
+    const placements = sideBySide([booking, event], [3]);
+    expect(placements.get('hold-7')).toEqual({ left: 50, width: 50 });
+    const at = Date.parse('2026-12-01T09:05:00Z');
+    expect(liveHolds([hold], at)).toEqual([hold]);
+    expect(liveHolds([hold], Date.parse(hold.expiresAt))).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-import type { AnomalyListItem, BookingRangeItem, WeeklySchedule } from '@mostrador/contract';
+import type {
+  AnomalyListItem,
+  BookingRangeHold,
+  BookingRangeItem,
+  WeeklySchedule,
+} from '@mostrador/contract';
 import { dayjs } from '../../lib/dayjs';
 import { textColourOn } from '../calendars/calendar-colour';
 
@@ -147,6 +152,7 @@ export interface CalendarEvent {
     booking?: BookingRangeItem;
     block?: ClassBlock;
     anomaly?: AnomalyListItem;
+    hold?: BookingRangeHold;
   };
 }
 
@@ -179,6 +185,28 @@ export function classEvent(block: ClassBlock, colour: string): CalendarEvent {
     classNames: ['booking-class'],
     extendedProps: { calendarId: block.bookingCalendarId, block },
   };
+}
+
+/**
+ * A place held while a customer pays online: muted and striped in its calendar's colour (the page's CSS,
+ * `booking-hold`), not dragged, not opened (it is no booking yet).
+ */
+export function holdEvent(hold: BookingRangeHold, colour: string, title: string): CalendarEvent {
+  return {
+    id: `hold-${hold.id}`,
+    title,
+    start: hold.startsAt,
+    end: hold.endsAt,
+    borderColor: colour,
+    editable: false,
+    classNames: ['booking-hold'],
+    extendedProps: { calendarId: hold.bookingCalendarId, hold },
+  };
+}
+
+/** Live holds only: one that expired while the view was open is dropped at the next render. */
+export function liveHolds(holds: BookingRangeHold[], now: number): BookingRangeHold[] {
+  return holds.filter((h) => Date.parse(h.expiresAt) > now);
 }
 
 /** An exception shaded behind the bookings: closed periods grey-red, extra openings green. */

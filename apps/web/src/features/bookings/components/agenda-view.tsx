@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../../lib/dayjs';
 import { byLocalDay } from '../calendar-events';
 
-/** One line of the agenda: a booking or a class. */
+/** One line of the agenda: a booking or a class (opened), or a place held for an online payment (not). */
 export interface AgendaEntry {
   key: string;
   start: string;
@@ -13,7 +13,9 @@ export interface AgendaEntry {
   title: string;
   detail: string;
   isClass: boolean;
-  onOpen: () => void;
+  /** A place held while a customer pays online: muted, striped, nothing to open. */
+  isHold?: boolean;
+  onOpen?: () => void;
 }
 
 /** The Monday (a local date of the company, YYYY-MM-DD) of the week `day` falls in. */
@@ -125,17 +127,30 @@ export function AgendaView({
                     </Typography.Text>
                     <span
                       aria-hidden
-                      style={{ alignSelf: 'stretch', width: 4, borderRadius: 2, background: entry.colour }}
+                      style={{
+                        alignSelf: 'stretch',
+                        width: 4,
+                        borderRadius: 2,
+                        background: entry.isHold
+                          ? `repeating-linear-gradient(180deg, ${entry.colour} 0 4px, transparent 4px 8px)`
+                          : entry.colour,
+                      }}
                     />
                     <Flex vertical align="flex-start" style={{ minWidth: 0, flex: 1 }}>
-                      <Button
-                        type="link"
-                        onClick={entry.onOpen}
-                        style={{ padding: 0, height: 'auto', textAlign: 'start', whiteSpace: 'normal' }}
-                      >
-                        {entry.isClass && <TeamOutlined aria-hidden />}
-                        {entry.title}
-                      </Button>
+                      {entry.onOpen ? (
+                        <Button
+                          type="link"
+                          onClick={entry.onOpen}
+                          style={{ padding: 0, height: 'auto', textAlign: 'start', whiteSpace: 'normal' }}
+                        >
+                          {entry.isClass && <TeamOutlined aria-hidden />}
+                          {entry.title}
+                        </Button>
+                      ) : (
+                        <Typography.Text type="secondary" italic>
+                          {entry.title}
+                        </Typography.Text>
+                      )}
                       <Typography.Text type="secondary">{entry.detail}</Typography.Text>
                     </Flex>
                   </Flex>

@@ -12,6 +12,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import {
+  type BookingRangeHold,
   type BookingRangeItem,
   type BookingUpdateBody,
   bookingRescheduleRefusalCodes,
@@ -19,7 +20,7 @@ import {
   calendarViews,
 } from '@mostrador/contract';
 import { Alert, App, Button, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, useErrorMessage } from '../../../api/errors';
@@ -38,6 +39,7 @@ import {
   useBookingRange,
   useCalendarNames,
   useCalendars,
+  useHoldsInRange,
   useUpdateBooking,
 } from '../api';
 import type { BookingDraft } from '../booking-values';
@@ -50,6 +52,8 @@ import {
   type ClassBlock,
   classEvent,
   groupClasses,
+  holdEvent,
+  liveHolds,
   placementClass,
   placementCss,
   placesOf,
@@ -110,6 +114,14 @@ function calendarCss(token: GlobalToken): string {
 .mostrador-calendar .booking-unattended { opacity: 0.55; }
 .mostrador-calendar .booking-unattended .fc-event-main { text-decoration: line-through; }
 .mostrador-calendar .fc-bg-event { opacity: 0.6; }
+.mostrador-calendar .fc-event.booking-hold {
+  background: repeating-linear-gradient(135deg, ${token.colorFillSecondary} 0 6px, ${token.colorBgContainer} 6px 12px);
+  border-style: dashed;
+  cursor: default;
+}
+.mostrador-calendar .fc-event.booking-hold .fc-event-main,
+.mostrador-calendar .fc-event.booking-hold .fc-event-time,
+.mostrador-calendar .fc-event.booking-hold .fc-event-title { color: ${token.colorTextSecondary}; }
 .mostrador-calendar.side-by-side .fc-timegrid-col-events { margin: 0 1px; }
 .mostrador-calendar .fc-timegrid .fc-col-header-cell-cushion { display: block; }
 .mostrador-calendar .fc .fc-button-primary { text-transform: none; }
@@ -129,13 +141,26 @@ function EventContent({
   arg,
   placesText,
   placesFor,
+  holdTexts,
 }: {
   arg: EventContentArg;
   placesText: (b: ClassBlock) => string;
   placesFor: (b: BookingRangeItem) => number;
+  holdTexts: (h: BookingRangeHold) => { title: string; detail: string };
 }) {
   const booking = arg.event.extendedProps.booking as BookingRangeItem | undefined;
   const block = arg.event.extendedProps.block as ClassBlock | undefined;
+  const hold = arg.event.extendedProps.hold as BookingRangeHold | undefined;
+  if (hold) {
+    const texts = holdTexts(hold);
+    return (
+      <div style={{ overflow: 'hidden', lineHeight: 1.3 }} data-testid={`hold-event-${hold.id}`}>
+        <div>{arg.timeText}</div>
+        <div style={{ fontWeight: 600 }}>{texts.title}</div>
+        <div>{texts.detail}</div>
+      </div>
+    );
+  }
   if (block) {
     return (
       <div style={{ overflow: 'hidden', lineHeight: 1.3 }} data-testid={`class-event-${block.key}`}>
@@ -348,6 +373,7 @@ export function BookingsCalendarPage() {
   // The phone's agenda reads its week; the calendar the range FullCalendar shows.
   const visible = isPhone ? weekRange(monday, timeZone) : range;
   const bookings = useBookingRange(visible, calendarId);
+  const holds = useHoldsInRange(visible, calendarId);
   const fullCalendars = useCalendars(shownIds);
   const schedules = fullCalendars.flatMap((q) => (q.data ? [q.data.schedule] : []));
   const anomalies = useAnomaliesBetween(shownIds, visible?.from ?? '', visible?.to ?? '', !!visible);
@@ -359,6 +385,18 @@ export function BookingsCalendarPage() {
     [bookings.data, byId],
   );
   const sideBySideOn = !isPhone && view !== 'dayGridMonth' && shown.length > 1;
+  // A place held while a customer pays online: "Held for online payment", what and until when.
+  const holdTexts = useCallback(
+    (h: BookingRangeHold) => ({
+      title: t('bookings.hold.title'),
+      detail: `${h.productName}${h.quantity > 1 ? ` ×${h.quantity}` : ''} · ${t('bookings.hold.expires', {
+        time: dayjs(h.expiresAt).tz(timeZone).format('HH:mm'),
+      })}`,
+    }),
+    [t, timeZone],
+  );
+  // Those expired by the time the range was read (or read again) are left out.
+  const shownHolds = useMemo(() => liveHolds(holds.data ?? [], Date.now()), [holds.data]);
 
   const { events, css } = useMemo(() => {
     const canMove = can('bookings_edit');
@@ -366,6 +404,10 @@ export function BookingsCalendarPage() {
     const list: CalendarEvent[] = [
       ...grouped.singles.map((b) => bookingEvent(b, colour(b.bookingCalendarId), canMove)),
       ...grouped.classes.map((c) => classEvent(c, colour(c.bookingCalendarId))),
+      ...shownHolds.map((h) => {
+        const texts = holdTexts(h);
+        return holdEvent(h, colour(h.bookingCalendarId), `${texts.title} · ${texts.detail}`);
+      }),
     ];
     const shading = anomalies.flatMap((q, index) =>
       (q.data?.items ?? []).map((a) => anomalyEvent(a, shownIds[index] as number)),
@@ -380,7 +422,7 @@ export function BookingsCalendarPage() {
       }),
       css: placementCss(placements.values()),
     };
-  }, [grouped, anomalies, byId, shownIds, can, sideBySideOn]);
+  }, [grouped, shownHolds, holdTexts, anomalies, byId, shownIds, can, sideBySideOn]);
 
   // FullCalendar's arrow icons are role="img" without a name; their buttons are named (Previous day…).
   const calendarBox = useRef<HTMLDivElement>(null);
@@ -484,6 +526,19 @@ export function BookingsCalendarPage() {
       isClass: true,
       onOpen: () => setOpenClass(c),
     })),
+    ...shownHolds.map((h) => {
+      const texts = holdTexts(h);
+      return {
+        key: `hold-${h.id}`,
+        start: h.startsAt,
+        end: h.endsAt,
+        colour: colourOfCalendar(h.bookingCalendarId),
+        title: texts.title,
+        detail: `${texts.detail} · ${byId.get(h.bookingCalendarId)?.name ?? ''}`,
+        isClass: false,
+        isHold: true,
+      };
+    }),
   ];
 
   const buttonText = {
@@ -564,7 +619,9 @@ export function BookingsCalendarPage() {
               businessHours={businessHoursOf(schedules)}
               events={events}
               eventOrder="start,title"
-              eventContent={(arg) => <EventContent arg={arg} placesText={placesText} placesFor={placesFor} />}
+              eventContent={(arg) => (
+                <EventContent arg={arg} placesText={placesText} placesFor={placesFor} holdTexts={holdTexts} />
+              )}
               // Always a function, deciding from the view it heads (a changed prop would leave stale
               // headings): bands over calendars side by side in the day and week grids, never the month's.
               dayHeaderContent={(arg) =>
