@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useCalendar } from '../api';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { CalendarForm } from '../components/calendar-form';
 import { DeleteCalendarButton } from '../components/delete-calendar-button';
 import { anomaliesPath, calendarBookingsPath, calendarsPath, useBackToList } from '../navigation';
@@ -55,6 +56,7 @@ function EditCalendar({ calendar }: { calendar: BookingCalendar }) {
             : undefined
         }
       />
+      <CalendarFeedCard calendarId={calendar.id} />
     </>
   );
 }
