@@ -1,6 +1,7 @@
 import { ErrorCode } from '@mostrador/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerBalances } from '../src/db/schema.js';
 import { publicRateLimit } from '../src/modules/public/public.routes.js';
 import { company, createCalendar, createCustomer, createProduct, everyDay } from './factories.js';
 import { buildTestApp, call, expectError, failingFields, type TestApp } from './helpers.js';
@@ -435,6 +436,39 @@ describe('Cancelling it', () => {
     expect((await staffGet(s, res.body.data.id)).status).toBe('cancelled');
     const mails = await call(t, 'GET', '/v1/admin/mails', { token: s.token });
     expect(JSON.stringify(mails.body.data.items)).toContain('booking_cancelled');
+  });
+
+  it('in the free window: a pack’s session comes back', async () => {
+    const s = await shop();
+    const pack = await createProduct(t, s.token, {
+      taxId: s.taxId,
+      name: '5 masajes',
+      type: 'pack',
+      price: 200,
+      packSessions: 5,
+      packProductIds: [s.productId],
+    });
+    const [balance] = await t.database.db
+      .insert(customerBalances)
+      .values({
+        licenseId: s.license.id,
+        customerId: s.customerId,
+        productId: pack.id,
+        kind: 'pack',
+        initial: 5,
+        remaining: 5,
+      })
+      .returning();
+    const remaining = async () =>
+      (await t.database.db.select().from(customerBalances).where(eq(customerBalances.id, balance!.id)))[0]!
+        .remaining;
+    const b = await staffBooking(s, at(3, '10:00'), { balanceId: balance!.id });
+    expect(await remaining()).toBe(4);
+    expect((await view(s, b.code)).body.data.cancel).toMatchObject({ allowed: true, returns: 'packSession' });
+    const res = await cancel(s, b.code);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.returned).toBe('packSession');
+    expect(await remaining()).toBe(5);
   });
 
   it('after the window: 409 with the company’s phone and email, nothing changed', async () => {
