@@ -15,6 +15,7 @@ export * from './errors.js';
 export * from './exports.js';
 export * from './files.js';
 export * from './gift-vouchers.js';
+export * from './google-calendar.js';
 export * from './invoices.js';
 export * from './languages.js';
 export * from './licenses.js';

@@ -21,6 +21,7 @@ export const mailKinds = [
   'payment_link',
   'gift_voucher',
   'test',
+  'google_calendar_broken',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -11,6 +11,7 @@ export * from '../modules/custom-fields/custom-fields.table.js';
 export * from '../modules/customers/customers.table.js';
 export * from '../modules/employees/employees.table.js';
 export * from '../modules/files/files.table.js';
+export * from '../modules/google-calendar/google-calendar.table.js';
 export * from '../modules/gift-vouchers/gift-vouchers.table.js';
 export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/invoices/verifactu.table.js';

@@ -3,9 +3,11 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createSmtpClient, type SmtpClient } from '../integrations/smtp.js';
 import type { FileStorage } from '../modules/files/file-storage.js';
+import type { GoogleCalendarService } from '../modules/google-calendar/google-calendar.service.js';
 import { createMailsRepository } from '../modules/mails/mails.repository.js';
 import type { MailsService } from '../modules/mails/mails.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
+import { startGoogleCalendarJobs } from './google-calendar.js';
 import { createBoss, type JobQueueOptions, queueNames } from './job-queue.js';
 import { createMailWorker } from './mail-worker.js';
 import type { NotificationScheduler } from './notifications.js';
@@ -42,6 +44,8 @@ export async function startJobs(deps: {
   subscriptionRenewals?: { run(now: Date): Promise<{ failed: number }> };
   /** Closes abandoned checkouts and retries their late refunds (the minute job; tests pass their clock). */
   checkouts?: { run(now: Date): Promise<{ failed: number; givenUp: number }> };
+  /** Pushes bookings to linked Google calendars and reads their busy times (jobs/google-calendar.ts). */
+  googleCalendar?: GoogleCalendarService;
 }): Promise<JobRuntime> {
   const workers = deps.workers ?? true;
   const boss = createBoss({ database: deps.database, log: deps.log });
@@ -96,6 +100,7 @@ export async function startJobs(deps: {
       dispatchAll(ids).catch((err) => deps.log.warn({ err, ids }, 'mail dispatch failed; the sweep retries'));
     },
   });
+  if (deps.googleCalendar) await startGoogleCalendarJobs(boss, deps.googleCalendar, deps.log, workers);
 
   async function sweep() {
     const withServer = await deps.settings.licensesWithMailServer();

@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
 import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
+import { googleBusySpaces } from '../google-calendar/google-calendar.repository.js';
+import { googleBusyTimes } from '../google-calendar/google-calendar.table.js';
 import { products } from '../products/products.table.js';
 import { bookingHolds } from './booking-holds.table.js';
 import { decodeRoomReads, longestBookingMs } from './bookings.repository.js';
@@ -29,6 +31,8 @@ export async function availabilityReads(
   const a = bookingCalendarAnomalies;
   const b = bookings;
   const h = bookingHolds;
+  // The busy times of the calendar's Google link take the whole calendar (google-calendar module).
+  const g = googleBusyTimes;
   const ms = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
   // The bookings overlapping the window started less than the longest booking before it (as in
   // `occupancyBetween`): the occupancy index's range starts there.
@@ -57,7 +61,12 @@ export async function availabilityReads(
           where ${h.bookingCalendarId} = ${calendarId} and ${h.state} = 'held' and ${h.expiresAt} > now()
           and ${h.startsAt} > ${earliestStart.toISOString()} and ${h.startsAt} < ${end}
           and ${h.endsAt} > ${from.toISOString()} and ${h.licenseId} = ${licenseId}
-          group by ${h.startsAt}, ${h.endsAt}) taken)`,
+          group by ${h.startsAt}, ${h.endsAt}
+          union all
+          select ${g.startsAt}, ${g.endsAt}, ${googleBusySpaces} from ${g}
+          where ${g.bookingCalendarId} = ${calendarId}
+          and ${g.startsAt} > ${earliestStart.toISOString()} and ${g.startsAt} < ${end}
+          and ${g.endsAt} > ${from.toISOString()} and ${g.licenseId} = ${licenseId}) taken)`,
     })
     .from(sql`(select 1) as one`);
   return decodeRoomReads(row);

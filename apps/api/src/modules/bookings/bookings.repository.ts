@@ -22,6 +22,8 @@ import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calenda
 import { customerFullName } from '../customers/customer-name.js';
 import { customers } from '../customers/customers.table.js';
 import { giftVouchers } from '../gift-vouchers/gift-vouchers.table.js';
+import { googleBusyBetween, googleBusySpaces } from '../google-calendar/google-calendar.repository.js';
+import { googleBusyTimes } from '../google-calendar/google-calendar.table.js';
 import {
   type MailAttachmentDraft,
   mailInsertCtes,
@@ -345,7 +347,12 @@ const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy:
         where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
           and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${p('to')}::timestamptz
           and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
-        group by h.starts_at, h.ends_at) taken) as occupancy`,
+        group by h.starts_at, h.ends_at
+        union all
+        select g.starts_at, g.ends_at, ${sql.raw(String(googleBusySpaces))} from ${googleBusyTimes} g
+        where g.booking_calendar_id = ${p('calendarId')}::int
+          and g.starts_at > ${p('earliestStart')}::timestamptz and g.starts_at < ${p('to')}::timestamptz
+          and g.ends_at > ${p('from')}::timestamptz and g.license_id = ${p('licenseId')}::int) taken) as occupancy`,
 );
 
 /** A new booking's row, its id drawn beforehand (`creationReads`): the columns a creation sets. */
@@ -724,7 +731,8 @@ export function createBookingsRepository(db: DbOrTx) {
         )
         .groupBy(bookings.startsAt, bookings.endsAt);
       const held = await liveHoldsBetween(db, licenseId, calendarId, from, to);
-      return [...confirmed, ...held];
+      const busy = await googleBusyBetween(db, licenseId, calendarId, from, to);
+      return [...confirmed, ...held, ...busy];
     },
   };
 
