@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { ErrorCode } from '@mostrador/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,13 +6,15 @@ import { customerBalances } from '../src/db/schema.js';
 import { publicRateLimit } from '../src/modules/public/public.routes.js';
 import { company, createCalendar, createCustomer, createProduct, everyDay } from './factories.js';
 import { buildTestApp, call, expectError, failingFields, type TestApp } from './helpers.js';
+import { redsysTestMerchant, useRedsys } from './sales-fixtures.js';
+import { type FakeRedsys, startFakeRedsys, TEST_CARDS } from './support/fake-redsys.js';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
 
 /*
  * The customer's signed link of issue 20 (`PUBLIC_URL/b/<code>` and /v1/public/{licenseCode}/bookings/
  * {code}): the booking as its customer sees it, moving it within the product's rules and the staff
- * move's checks, cancelling it in the free window (a voucher's use back, an online payment refunded
- * through the Stripe fake), the gateway's refusal, the races of moves on the last place, bad input,
+ * move's checks, cancelling it in the free window (a voucher's use or pack session back, an online
+ * payment refunded through the Stripe and Redsys fakes), the gateway's refusal, the races of moves on the last place, bad input,
  * other companies' codes, the rate limit and the OpenAPI document.
  */
 
@@ -716,5 +719,111 @@ describe('The link and the API around it', () => {
       expect(Object.keys(op.responses)).toContain('429');
     }
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/b/'))).toBe(false);
+  });
+});
+
+describe('Paid through Redsys', () => {
+  // Redsys notifies the product over HTTP: an app of its own, listening on a port.
+  let r: TestApp;
+  let redsys: FakeRedsys;
+  let publicUrl: string;
+  beforeAll(async () => {
+    redsys = await startFakeRedsys([
+      {
+        fuc: redsysTestMerchant.fuc,
+        terminal: redsysTestMerchant.terminal,
+        secretKey: redsysTestMerchant.key,
+      },
+    ]);
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+      server.on('error', reject);
+    });
+    publicUrl = `http://127.0.0.1:${port}`;
+    r = await buildTestApp({ env: { PUBLIC_URL: publicUrl } });
+    await r.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await r?.close();
+    await redsys?.close();
+  });
+
+  it('a cancel in the window is refunded through Redsys REST; its refusal leaves everything', async () => {
+    const c = await company(r);
+    await useRedsys(r, c.token, redsys.redirectUrl);
+    const calendar = await createCalendar(r, c.token, {
+      schedule: everyDay([{ openAt: '10:00', closedAt: '12:00' }]),
+      duration: 60,
+      maximumConcurrentBookings: 1,
+    });
+    const product = await createProduct(r, c.token, {
+      taxId: c.taxId,
+      name: 'Masaje',
+      type: 'bookable',
+      durationInMinutes: 60,
+      price: 45,
+      sellOnline: true,
+      bookingCalendarId: calendar.id,
+    });
+    const checkout = await call(r, 'POST', `/v1/public/${c.code}/checkouts`, {
+      payload: {
+        productId: product.id,
+        startsAt: at(3, '10:00'),
+        customer: { name: 'Lucía', email: 'lucia@example.es', phone: '+34600123456' },
+        language: 'es',
+        payment: { method: 'online' },
+      },
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+    const page = await (await fetch(checkout.body.data.payUrl)).text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
+    const paid = await redsys.pay(
+      {
+        Ds_SignatureVersion: field('Ds_SignatureVersion'),
+        Ds_MerchantParameters: field('Ds_MerchantParameters'),
+        Ds_Signature: field('Ds_Signature'),
+      },
+      TEST_CARDS.ok,
+    );
+    expect(paid.notificationStatus).toBe(200);
+    const state = await call(r, 'GET', `/v1/public/${c.code}/checkouts/${checkout.body.data.checkout}`);
+    expect(state.body.data.status).toBe('confirmed');
+    const code = state.body.data.booking.bookingCode as string;
+    const bookingId = Number(code.split('.')[2]);
+    const orders = async () =>
+      (await call(r, 'GET', '/v1/admin/orders', { token: c.token })).body.data.items as {
+        id: number;
+        status: string;
+        amount: number;
+        originalOrderId: number | null;
+      }[];
+    const [order] = await orders();
+    const cancelIt = () => call(r, 'POST', `/v1/public/${c.code}/bookings/${code}/cancel`);
+
+    redsys.failNext('SIS0062');
+    const refused = await cancelIt();
+    expectError(refused, 409, ErrorCode.paymentGatewayRefused);
+    expect(await orders()).toMatchObject([{ id: order!.id, status: 'paid' }]);
+    const still = await call(r, 'GET', `/v1/admin/bookings/${bookingId}`, { token: c.token });
+    expect(still.body.data.status).toBe('confirmed');
+
+    const done = await cancelIt();
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({ returned: 'onlineRefund', refundedAmount: 45 });
+    const after = await orders();
+    expect(after.find((o) => o.id === order!.id)?.status).toBe('refunded');
+    expect(after.find((o) => o.originalOrderId === order!.id)).toMatchObject({ status: 'paid', amount: -45 });
+    const payment = await call(r, 'GET', `/v1/admin/orders/${order!.id}/payment`, { token: c.token });
+    expect(
+      (payment.body.data.attempts as { kind: string; status: string }[])
+        .filter((a) => a.kind === 'refund')
+        .map((a) => a.status),
+    ).toEqual(['failed', 'succeeded']);
+    const cancelled = await call(r, 'GET', `/v1/admin/bookings/${bookingId}`, { token: c.token });
+    expect(cancelled.body.data.status).toBe('cancelled');
   });
 });
