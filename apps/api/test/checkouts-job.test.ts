@@ -2,6 +2,8 @@ import { ErrorCode } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutsJob, createCheckoutsJob } from '../src/jobs/checkouts.js';
+import { queueNames } from '../src/jobs/job-queue.js';
+import { startJobs } from '../src/jobs/runtime.js';
 import {
   abandonedCheckoutGraceMinutes,
   checkoutNotes,
@@ -10,6 +12,7 @@ import {
 } from '../src/workflows/checkout-holds.js';
 import { company, createCalendar, createProduct, everyDay } from './factories.js';
 import { buildTestApp, call, expectError, type TestApp } from './helpers.js';
+import { jobsLog, until } from './mail-jobs-support.js';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
 
 /*
@@ -358,5 +361,40 @@ describe('The job and a settlement at once', () => {
       expect((await state(s, c.checkout)).status).toBe('confirmed');
     }
     console.log('checkouts job vs settlement:', outcomes);
+  });
+});
+
+describe('Registered as a minute job', () => {
+  it('startJobs schedules checkouts-sweep every minute and its worker runs the job with the time', async () => {
+    const runs: Date[] = [];
+    const jobs = await startJobs({
+      database: t.database,
+      config: { MAIL_RETRY_LIMIT: 3, MAIL_RETRY_DELAY_SECONDS: 1 },
+      mails: t.services.mails,
+      settings: t.services.settings,
+      storage: t.services.storage,
+      notifications: t.services.notifications,
+      smtp: t.services.smtp,
+      log: jobsLog,
+      checkouts: {
+        run: async (now) => {
+          runs.push(now);
+          return { failed: 0, givenUp: 0 };
+        },
+      },
+    });
+    try {
+      const schedules = await jobs.boss.getSchedules(queueNames.checkoutsSweep);
+      expect(schedules.map((x) => x.cron)).toEqual(['* * * * *']);
+      const sent = Date.now();
+      await jobs.boss.send(queueNames.checkoutsSweep, {});
+      await until(
+        async () => runs.length,
+        (n) => n > 0,
+      );
+      expect(runs[0]!.getTime()).toBeGreaterThanOrEqual(sent);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
