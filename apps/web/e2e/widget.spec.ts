@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect as baseExpect, type FrameLocator, type Page, test } from '@playwright/test';
 import { notificationFor, readPaymentForm, testMerchant } from './redsys';
-import { apiCall, type Login, logIn, newCompany, screenshots, seriousViolations, unique } from './support';
+import { apiCall, type Login, logIn, newCompany, seriousViolations, unique } from './support';
 
 /** The widget reads a checkout every 2.5 s: a payment shows within a few readings on a busy machine. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -148,8 +149,27 @@ test.afterAll(async () => {
   await Promise.all([site, stranger].map((s) => s && new Promise((resolve) => s.server.close(resolve))));
 });
 
-/** The frame's height follows its content (the loader hears it): a moment for it at each width. */
-const settle = (page: Page) => () => page.waitForTimeout(400);
+const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
+
+/**
+ * The company's page at desktop (1280 px) and phone (390 px) width, whole: the viewport made as tall as
+ * the page (a full-page capture beyond the viewport leaves a cross-origin frame's lower part unpainted),
+ * after the frame has taken its content's height at that width.
+ */
+async function screenshots(page: Page, name: string) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['phone', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(500);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.max(800, height) });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shots, `${name}-${label}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** The widget's frame on the company's page. */
 const widget = (page: Page) => page.frameLocator('iframe[src*="/widget/"]');
@@ -217,7 +237,7 @@ test.describe('booking widget', () => {
       'Servicio',
     );
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-products-es', settle(page));
+    await screenshots(page, 'widget-products-es');
 
     // Day and time: the focus on the step's heading.
     await massage.click();
@@ -227,7 +247,7 @@ test.describe('booking widget', () => {
     const { time, label } = await firstSlot(w);
     await expect(time).toContainText(/Quedan? \d+ plazas?/);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-slot-es', settle(page));
+    await screenshots(page, 'widget-slot-es');
     await time.click();
 
     // Details: checked before sending, the messages beside the fields.
@@ -242,7 +262,7 @@ test.describe('booking widget', () => {
     ).toBeVisible();
     await expect(w.getByText('Empieza por el prefijo del país, p. ej. +34 600 123 456.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-details-errors-es', settle(page));
+    await screenshots(page, 'widget-details-errors-es');
     const email = `ines.${unique()}@example.es`;
     await fillDetails(w, { name: 'Inés', email });
     await w.getByRole('button', { name: 'Continuar' }).click();
@@ -251,7 +271,7 @@ test.describe('booking widget', () => {
     await expect(w.getByRole('heading', { level: 1, name: 'Pago' })).toBeFocused();
     await expect(w.locator('.summary')).toContainText(label);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-payment-es', settle(page));
+    await screenshots(page, 'widget-payment-es');
     await w.getByRole('button', { name: 'Pagar 35,00 € online' }).click();
     await expect(w.locator('.clock')).toHaveText(/^(10:00|09:\d\d)$/);
     const popup = page.context().waitForEvent('page');
@@ -259,7 +279,7 @@ test.describe('booking widget', () => {
     const paymentPage = await popup;
     await expect(w.getByText('Esperando tu pago.', { exact: false })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-awaiting-es', settle(page));
+    await screenshots(page, 'widget-awaiting-es');
 
     // The payment page handed its signed form to "Redsys": the test answers for Redsys.
     const fields = await redsysForm;
@@ -282,7 +302,7 @@ test.describe('booking widget', () => {
     await expect(w.getByTestId('booking-code')).not.toBeEmpty();
     await expect(done).toContainText(`Te hemos enviado una confirmación a ${email}`);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-confirmed-es', settle(page));
+    await screenshots(page, 'widget-confirmed-es');
   });
 
   test('a gift voucher books at once; a wrong code and online payment of a gift are explained (English)', async ({
@@ -295,7 +315,7 @@ test.describe('booking widget', () => {
     await expect(w.getByRole('button', { name: /Relaxing massage/ })).toBeVisible();
     await expect(w.getByLabel('Language')).toHaveValue('en');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-products-en', settle(page));
+    await screenshots(page, 'widget-products-en');
     await w.getByLabel('Language').selectOption('es');
     await expect(w.getByRole('heading', { level: 1, name: 'Elige un servicio' })).toBeVisible();
     await expect(w.locator('html')).toHaveAttribute('lang', 'es');
@@ -306,7 +326,7 @@ test.describe('booking widget', () => {
     await expect(w.getByRole('heading', { level: 1, name: 'Choose a day and time' })).toBeFocused();
     const { time } = await firstSlot(w);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-slot-en', settle(page));
+    await screenshots(page, 'widget-slot-en');
     await time.click();
     await fillDetails(w, { name: 'Ann', email: `ann.${unique()}@example.com` });
     await w.getByRole('button', { name: 'Continue' }).click();
@@ -320,7 +340,7 @@ test.describe('booking widget', () => {
     await expect(w.getByText('We cannot find a gift voucher with this code. Please check it.')).toBeVisible();
     await expect(w.getByLabel('Voucher code')).toHaveAttribute('aria-invalid', 'true');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-payment-en', settle(page));
+    await screenshots(page, 'widget-payment-en');
 
     await w.getByLabel('Voucher code').fill(data.voucher);
     await w.getByRole('button', { name: 'Book with my voucher' }).click();
@@ -328,7 +348,7 @@ test.describe('booking widget', () => {
     await expect(w.locator('.confirmation')).toContainText(data.gift.name);
     await expect(w.getByTestId('booking-code')).not.toBeEmpty();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'widget-confirmed-en', settle(page));
+    await screenshots(page, 'widget-confirmed-en');
 
     // Used up: the same code again is refused with its reason.
     await w.getByRole('button', { name: 'Make another booking' }).click();

@@ -26,6 +26,10 @@
     frame.style.cssText =
       'display:block;width:100%;min-width:0;max-width:100%;height:640px;border:0;overflow:hidden';
     script.parentNode?.insertBefore(frame, script.nextSibling);
+    // The frame is sized here: told so, it never scrolls inside (it asks again for its height).
+    frame.addEventListener('load', () =>
+      frame.contentWindow?.postMessage({ mostradorWidget: 'sized' }, origin),
+    );
 
     addEventListener('message', (event) => {
       if (event.origin !== origin || event.source !== frame.contentWindow) return;

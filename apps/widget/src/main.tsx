@@ -17,17 +17,35 @@ const language = widgetLanguages.includes(asked) ? asked : company.mainLanguage;
 // which the policy allows, unlike a style attribute.
 if (/^#[0-9a-f]{6}$/i.test(company.color ?? '')) root.style.setProperty('--accent', company.color);
 
-// Embedded by the loader: the frame follows the page's height.
+// Embedded: the frame follows the page's height, reported to the parent (the loader sizes the frame
+// and says so; the page then never scrolls inside the frame).
 if (window.parent !== window) {
   let last = 0;
   const report = () => {
-    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    const height = Math.ceil(
+      Math.max(document.body.getBoundingClientRect().height, document.body.scrollHeight),
+    );
     if (height !== last) {
       last = height;
       window.parent.postMessage({ mostradorWidget: 'height', height }, '*');
     }
   };
-  new ResizeObserver(report).observe(document.body);
+  const observer = new ResizeObserver(report);
+  observer.observe(document.body);
+  observer.observe(document.documentElement);
+  addEventListener('resize', report);
+  // Sized to its content, the frame has nothing to scroll; a field focused while the new height is on
+  // its way would scroll it and leave it shifted once it grows.
+  addEventListener('scroll', () => {
+    if (root.classList.contains('sized') && (window.scrollY || window.scrollX)) window.scrollTo(0, 0);
+  });
+  addEventListener('message', (event) => {
+    if (event.source === window.parent && event.data?.mostradorWidget === 'sized') {
+      root.classList.add('sized');
+      last = 0;
+      report();
+    }
+  });
   report();
 }
 
