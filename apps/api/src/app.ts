@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createGoogleCalendarApi } from './integrations/google-calendar.js';
 import { createSmtpClient } from './integrations/smtp.js';
 import { createNotificationScheduler } from './jobs/notifications.js';
 import { createSubscriptionRenewer } from './jobs/subscription-renewals.js';
@@ -41,6 +42,8 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { createFilesService } from './modules/files/files.service.js';
 import { giftVouchersRoutes } from './modules/gift-vouchers/gift-vouchers.routes.js';
 import { createGiftVouchersService } from './modules/gift-vouchers/gift-vouchers.service.js';
+import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.js';
+import { createGoogleCalendarService } from './modules/google-calendar/google-calendar.service.js';
 import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createInvoicesService } from './modules/invoices/invoices.service.js';
@@ -180,6 +183,17 @@ export function createServices(deps: AppDeps) {
       secretBox: deps.secretBox,
       publicUrl: deps.config.publicUrl,
     }),
+    googleCalendar: createGoogleCalendarService({
+      db,
+      secretBox: deps.secretBox,
+      settings,
+      mails,
+      publicUrl: deps.config.publicUrl,
+      api: createGoogleCalendarApi({
+        oauthUrl: deps.config.GOOGLE_OAUTH_URL,
+        apiUrl: deps.config.GOOGLE_API_URL,
+      }),
+    }),
     bookings,
     checkIn: createCheckInService({ db, secretBox: deps.secretBox, bookings }),
     giftVouchers,
@@ -252,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await v1.register(suppliersRoutes(services.suppliers));
       await v1.register(calendarsRoutes(services.calendars));
       await v1.register(calendarFeedsRoutes(services.calendarFeeds));
+      await v1.register(googleCalendarRoutes(services.googleCalendar));
       await v1.register(
         bookingsRoutes(
           services.bookings,

@@ -74,6 +74,7 @@ const jobs = await startJobs({
     },
     log: app.log,
   }),
+  googleCalendar: services.googleCalendar,
 });
 
 // Expired sessions are useless rows: sweep them now and every hour.

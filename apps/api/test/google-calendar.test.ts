@@ -31,10 +31,22 @@ import { buildTestApp, call, createEmployee, createLicense, type TestApp } from 
 import { type FakeGoogle, startFakeGoogle } from './support/fake-google.js';
 
 let t: TestApp;
+/** The app's own Google is a fake too (GOOGLE_OAUTH_URL, GOOGLE_API_URL), for the routes' tests. */
+let appGoogle: FakeGoogle;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { PUBLIC_URL: 'https://mostrador.example.test/' } });
+  appGoogle = await startFakeGoogle();
+  t = await buildTestApp({
+    env: {
+      PUBLIC_URL: 'https://mostrador.example.test/',
+      GOOGLE_OAUTH_URL: appGoogle.url,
+      GOOGLE_API_URL: appGoogle.url,
+    },
+  });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await appGoogle?.close();
+});
 
 describe('Google settings', () => {
   it('keeps the client id plain, the secret sealed and write-only, and shows the redirect URL', async () => {
@@ -497,5 +509,92 @@ describe('Google Calendar links', () => {
     await g.disconnect(authOf(c), cal.id);
     expect(await g.get(authOf(c), cal.id)).toBeNull();
     expect(await connect(c, cal.id)).toContain('google=connected');
+  });
+});
+
+describe('Google Calendar routes', () => {
+  it('connect through the consent page and the public callback; read, choose, refresh, disconnect; 404 elsewhere', async () => {
+    const owner = await company(t);
+    await call(t, 'PUT', '/v1/admin/settings', {
+      token: owner.token,
+      payload: { google: { clientId: appGoogle.clientId, clientSecret: appGoogle.clientSecret } },
+    });
+    const cal = await createCalendar(t, owner.token);
+    const base = `/v1/admin/booking-calendars/${cal.id}/google`;
+    expect((await call(t, 'GET', base, { token: owner.token })).body).toEqual({ data: null });
+    const started = await call(t, 'POST', `${base}/connection`, { token: owner.token });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const consent = await fetch(started.body.data.consentUrl, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    // Google's redirect reaches the public callback without a token.
+    const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe(
+      `https://mostrador.example.test/calendars/edit/${cal.id}?google=connected`,
+    );
+    const link = await call(t, 'GET', base, { token: owner.token });
+    expect(link.body.data).toMatchObject({ state: 'ok', googleCalendarId: 'owner@example.test' });
+    expect(JSON.stringify(link.body)).not.toMatch(/ya29|1\/\/0g/);
+
+    const choices = await call(t, 'GET', `${base}/calendars`, { token: owner.token });
+    expect(choices.body.data.map((c: { id: string }) => c.id)).toEqual([
+      'owner@example.test',
+      'team@group.calendar.google.com',
+    ]);
+    const chosen = await call(t, 'PUT', base, {
+      token: owner.token,
+      payload: { googleCalendarId: 'team@group.calendar.google.com' },
+    });
+    expect(chosen.body.data).toMatchObject({
+      googleCalendarId: 'team@group.calendar.google.com',
+      googleCalendarName: 'Equipo',
+    });
+    const readOnly = await call(t, 'PUT', base, {
+      token: owner.token,
+      payload: { googleCalendarId: 'holidays@group.v.calendar.google.com' },
+    });
+    expect(readOnly.status).toBe(400);
+    const refreshed = await call(t, 'POST', `${base}/busy-refresh`, { token: owner.token });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(refreshed.body.data.busyRefreshedAt).not.toBeNull();
+    const links = await call(t, 'GET', '/v1/admin/google/links', { token: owner.token });
+    expect(links.body.data).toEqual([
+      { bookingCalendarId: cal.id, state: 'ok', brokenReason: null, googleCalendarName: 'Equipo' },
+    ]);
+
+    // Another company's calendar is 404 on every route; a clerk who may only read cannot connect.
+    const other = await company(t);
+    for (const [method, path] of [
+      ['GET', base],
+      ['POST', `${base}/connection`],
+      ['GET', `${base}/calendars`],
+      ['POST', `${base}/busy-refresh`],
+      ['DELETE', base],
+    ] as const)
+      expect((await call(t, method, path, { token: other.token })).status, `${method} ${path}`).toBe(404);
+    const reader = await createEmployee(t, owner.code, owner.token, [
+      { scope: 'can_do', permission: 'bookingCalendars_find' },
+    ]);
+    expect((await call(t, 'GET', base, { token: reader.token })).status).toBe(200);
+    expect((await call(t, 'POST', `${base}/connection`, { token: reader.token })).status).toBe(403);
+    expect((await call(t, 'DELETE', base, { token: reader.token })).status).toBe(403);
+
+    // A callback with a forged state is refused; a denied consent comes back as such.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/v1/google/oauth/callback?code=x&state=1.2.3.4.abcdefabcdefabcdef',
+    });
+    expect(forged.statusCode).toBe(400);
+    appGoogle.consent = 'deny';
+    const again = await call(t, 'POST', `${base}/connection`, { token: owner.token });
+    const denied = new URL(
+      (await fetch(again.body.data.consentUrl, { redirect: 'manual' })).headers.get('location')!,
+    );
+    const deniedBack = await t.app.inject({ method: 'GET', url: `${denied.pathname}${denied.search}` });
+    expect(deniedBack.headers.location).toContain('google=denied');
+    appGoogle.consent = 'allow';
+
+    expect((await call(t, 'DELETE', base, { token: owner.token })).status).toBe(200);
+    expect((await call(t, 'GET', base, { token: owner.token })).body).toEqual({ data: null });
   });
 });

@@ -83,6 +83,7 @@ describe('public routes', () => {
     expect(routes.filter((r) => r.access === 'public').map(key)).toEqual([
       'GET /v1/app-config',
       'POST /v1/admin/authentication/employee-password-login',
+      'GET /v1/google/oauth/callback',
       'POST /v1/payments/stripe/webhook/{licenseId}',
       'POST /v1/payments/redsys/notification',
       'GET /v1/public/{licenseCode}/company',

@@ -285,10 +285,12 @@ export function createGoogleCalendarService(deps: {
       }
     },
 
-    /** The linked account's calendars that may take events (owner or writer). */
+    /** The linked account's calendars that may take events (owner or writer); none while not linked or broken. */
     async calendars(auth: AuthContext, calendarId: number): Promise<GoogleCalendarChoice[]> {
-      const link = await ownLink(auth, calendarId);
-      if (link.state !== 'ok') throw new AppError('conflict', [{ field: 'google', message: 'broken' }]);
+      const link = await repo.ofCalendar(auth.licenseId, calendarId);
+      if (!link && !(await repo.calendarExists(auth.licenseId, calendarId))) throw notFound();
+      // Not linked, or broken: no account to ask.
+      if (link?.state !== 'ok') return [];
       const { session, saved } = sessionOf(link, await oauthClient(auth.licenseId));
       try {
         const found = await session.calendars();
