@@ -215,6 +215,8 @@ describe('Abandoned checkouts', () => {
     expect(reopened.statusCode).toBe(410);
     const payment = await call(t, 'GET', `/v1/admin/orders/${c.orderId}/payment`, { token: s.token });
     expect(payment.body.data.link).toBeNull();
+    // The job's time: the order screen says when and why.
+    expect(payment.body.data.linkDisabledAt).toBe(new Date(abandonedAt(c.expiresAt)).toISOString());
     expectError(
       await call(t, 'POST', `/v1/admin/orders/${c.orderId}/payment-link/mail`, {
         token: s.token,

@@ -49,6 +49,13 @@ export type PaymentAttempt = z.infer<typeof paymentAttemptSchema>;
 /** `GET /admin/orders/{id}/payment`: the order's link (while it awaits payment online) and its history. */
 export const orderPaymentSchema = z.object({
   link: z.string().nullable().describe('PUBLIC_URL/pay/{token}, while the online order awaits payment'),
+  linkDisabledAt: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'When the link was disabled, its public checkout abandoned (no new payment from it; one already under way at the gateway is still received); null while it works',
+    ),
   gateway: z.enum(paymentGateways).nullable().describe('The gateway new payments of the link use'),
   capturable: z
     .boolean()

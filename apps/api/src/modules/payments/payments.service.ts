@@ -211,6 +211,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const awaiting = order.paymentMethod === 'online' && order.status === 'awaiting_payment';
       return {
         link: awaiting && link && !link.disabledAt ? linkUrl(deps.secretBox.open(link.tokenSealed)) : null,
+        linkDisabledAt: link?.disabledAt?.toISOString() ?? null,
         gateway: settings.payment.gateway,
         capturable: awaiting && rows.some((p) => p.kind === 'payment' && p.status === 'authorized'),
         attempts: rows.map((p) => ({

@@ -332,6 +332,7 @@ export function OrderPaymentCard({
   const { t } = useTranslation();
   const can = usePermissions();
   const errorMessage = useErrorMessage();
+  const { timeZone } = useCompanySettings();
   const awaiting = order.status === 'awaiting_payment';
   const query = useOrderPayment(order.id, awaiting);
   const invalidatePaid = useInvalidatePaidOrder();
@@ -396,9 +397,11 @@ export function OrderPaymentCard({
           <Typography.Text type="secondary" data-testid="payment-no-link">
             {order.status === 'draft'
               ? t('payments.card.noLinkDraft')
-              : awaiting
-                ? t('payments.card.noLinkAwaiting')
-                : t('payments.card.closed')}
+              : awaiting && payment.linkDisabledAt
+                ? t('payments.card.linkDisabled', { date: formatDateTime(payment.linkDisabledAt, timeZone) })
+                : awaiting
+                  ? t('payments.card.noLinkAwaiting')
+                  : t('payments.card.closed')}
           </Typography.Text>
         )}
         {payment.capturable && (
