@@ -20,6 +20,12 @@ test.beforeAll(async () => {
   company = await newCompany();
 });
 
+/**
+ * Full-page screenshots from the top: taken scrolled down, the fixed header and menu are drawn where the
+ * window stood, across the form.
+ */
+const fromTheTop = async (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
 /** The feed's path on this server (the address is built from PUBLIC_URL). */
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -90,7 +96,7 @@ test.describe('calendar feed', () => {
     expect(text).toContain(`DTSTART;TZID=Europe/Madrid:${tomorrow.replace(/-/g, '')}T100000`);
     expect(text).toContain('BEGIN:VTIMEZONE');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'calendar-feed-es');
+    await screenshots(page, 'calendar-feed-es', () => fromTheTop(page));
 
     // Regenerating asks first; then the old link stops at once.
     await page.getByTestId('calendar-feed-regenerate').click();
@@ -110,7 +116,7 @@ test.describe('calendar feed', () => {
     await expect(page.getByText('Revoke the feed link?')).toBeVisible();
     await screenshots(page, 'calendar-feed-confirm-en');
     await page.keyboard.press('Escape');
-    await screenshots(page, 'calendar-feed-en');
+    await screenshots(page, 'calendar-feed-en', () => fromTheTop(page));
 
     // Revoking asks first; then no link, and the last one answers 404.
     await page.getByTestId('calendar-feed-revoke').click();
@@ -119,7 +125,7 @@ test.describe('calendar feed', () => {
     await expect(page.getByTestId('calendar-feed-none')).toBeVisible();
     await expect(page.getByTestId('calendar-feed-url')).toHaveCount(0);
     expect((await fetchFeed(page, second)).status()).toBe(404);
-    await screenshots(page, 'calendar-feed-none-en');
+    await screenshots(page, 'calendar-feed-none-en', () => fromTheTop(page));
   });
 
   test('is not shown to who may edit the calendar but not see its bookings', async ({ page }) => {
