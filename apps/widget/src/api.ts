@@ -1,8 +1,10 @@
 import type {
   PublicAvailability,
+  PublicCancellation,
   PublicCheckout,
   PublicCheckoutBody,
   PublicCompany,
+  PublicManagedBooking,
   PublicProduct,
 } from '@mostrador/contract';
 
@@ -11,7 +13,15 @@ import type {
  * API). Types only from the contract: its runtime pulls zod, which the widget's budget has no room for.
  */
 
-export type { PublicAvailability, PublicCheckout, PublicCheckoutBody, PublicCompany, PublicProduct };
+export type {
+  PublicAvailability,
+  PublicCancellation,
+  PublicCheckout,
+  PublicCheckoutBody,
+  PublicCompany,
+  PublicManagedBooking,
+  PublicProduct,
+};
 export type PublicBooking = NonNullable<PublicCheckout['booking']>;
 
 /** The API's error codes the widget explains (packages/contract/src/errors.ts). */
@@ -35,6 +45,12 @@ export const codes = {
   redsysNotConfigured: 1000158,
   onlinePaymentsNotConfigured: 1000159,
   paymentGatewayUnavailable: 1000163,
+  paymentGatewayRefused: 1000162,
+  bookingCustomerMoveNotAllowed: 1000220,
+  bookingCustomerMoveLimit: 1000221,
+  bookingNotChangeable: 1000222,
+  bookingCancelTooLate: 1000223,
+  bookingCancelNotOnline: 1000224,
 } as const;
 
 /** An answer that is not a success: its status (0 when the API was not reached), code and fields. */
@@ -78,6 +94,21 @@ export function createApi(licenseCode: string) {
     checkout: (body: PublicCheckoutBody) =>
       request<PublicCheckout>('/checkouts', { method: 'POST', body: JSON.stringify(body) }),
     checkoutState: (token: string) => request<PublicCheckout>(`/checkouts/${encodeURIComponent(token)}`),
+    // The customer's signed link (the manage view): the booking, its start times to move to, moving
+    // and cancelling it.
+    managedBooking: (code: string, language: string) =>
+      request<PublicManagedBooking>(
+        `/bookings/${encodeURIComponent(code)}?language=${encodeURIComponent(language)}`,
+      ),
+    managedAvailability: (code: string, from: string, to: string) =>
+      request<PublicAvailability>(`/bookings/${encodeURIComponent(code)}/availability?from=${from}&to=${to}`),
+    moveBooking: (code: string, startsAt: string) =>
+      request<PublicManagedBooking>(`/bookings/${encodeURIComponent(code)}/move`, {
+        method: 'POST',
+        body: JSON.stringify({ startsAt }),
+      }),
+    cancelBooking: (code: string) =>
+      request<PublicCancellation>(`/bookings/${encodeURIComponent(code)}/cancel`, { method: 'POST' }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

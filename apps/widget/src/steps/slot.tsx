@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Api, PublicAvailability, PublicProduct } from '../api';
+import type { Api, PublicAvailability } from '../api';
 import { dayOf, formatDay, formatMonth, formatTime, isoDay, weekdayNames } from '../format';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, StepHeading } from './common';
@@ -18,11 +18,14 @@ const monthsAhead = 12;
 /**
  * The day and time: a month grid where only days with a free start time can be chosen (the month's
  * availability read at once: at most 31 days, within the API's 62), then that day's times as buttons,
- * in the company's time zone, with the places left.
+ * in the company's time zone, with the places left. The booking flow reads the product's availability;
+ * the manage view passes `load` (a booking's start times to move to) and its own `heading`.
  */
 export function SlotPicker(props: {
   api: Api;
-  product: PublicProduct;
+  product: { id: number; name: string };
+  load?: (from: string, to: string) => Promise<PublicAvailability>;
+  heading?: string;
   timeZone: string;
   selected?: Slot;
   notice: string | null;
@@ -54,7 +57,10 @@ export function SlotPicker(props: {
     const first = isoDay(month.year, month.month, 1);
     const from = [first, today].sort()[1]!;
     const to = isoDay(month.year, month.month + 1, 1);
-    props.api.availability(props.product.id, from, to).then(
+    (props.load ?? ((f: string, to: string) => props.api.availability(props.product.id, f, to)))(
+      from,
+      to,
+    ).then(
       (a) => {
         if (!live) return;
         const map: Days = new Map(
@@ -99,7 +105,7 @@ export function SlotPicker(props: {
 
   return (
     <section>
-      <StepHeading>{t('slot.heading')}</StepHeading>
+      <StepHeading>{props.heading ?? t('slot.heading')}</StepHeading>
       <p class="lead">{props.product.name}</p>
       {props.notice && (
         <p class="notice warn" role="alert">
