@@ -425,6 +425,23 @@ describe('the feed across the daylight saving changes (Europe/Madrid)', () => {
     return text;
   }
 
+  it('writes the same text, so the same ETag, as the window moves on without a booking crossing its edges', async () => {
+    await insertBooking(dst.id, new Date('2027-03-10T09:00:00Z'));
+    const at = (iso: string) => t.services.calendarFeeds.feed(token, new Date(iso));
+    const [first, hourLater, dayLater] = await Promise.all([
+      at('2027-03-01T12:00:00Z'),
+      at('2027-03-01T13:00:00Z'),
+      at('2027-03-02T12:00:00Z'),
+    ]);
+    expect(hourLater).toEqual(first);
+    expect(dayLater).toEqual(first);
+    // The VTIMEZONE covers whole years: 2027 from its first day.
+    expect(first!.body).toMatch(
+      /BEGIN:VTIMEZONE\r\nTZID:Europe\/Madrid\r\nBEGIN:STANDARD\r\nDTSTART:20270101T010000\r\n/,
+    );
+    await t.database.db.execute(sql`delete from bookings where booking_calendar_id = ${dst.id}`);
+  });
+
   it('spring forward, last Sunday of March: the local times on either side and across the gap', async () => {
     // 28 March 2027: 02:00 CET becomes 03:00 CEST at 01:00 UTC.
     const text = await check(

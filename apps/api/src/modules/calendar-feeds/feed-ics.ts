@@ -121,9 +121,12 @@ export function feedIcs(
   publicUrl: string,
 ): string {
   const { timeZone } = calendar;
-  // The zone's rules over every instant written: the window, and the end of a booking that starts in it.
-  const spanFrom = window.from.getTime();
-  const spanTo = rows.reduce((to, b) => Math.max(to, b.endsAt.getTime()), window.to.getTime()) + 86_400_000;
+  // The zone's rules over whole UTC years around every instant written (the window, and the end of a
+  // booking that starts in it): the VTIMEZONE, and so the text and its ETag, stay the same as the window
+  // moves on, until the year turns.
+  const lastEnd = rows.reduce((to, b) => Math.max(to, b.endsAt.getTime()), window.to.getTime());
+  const spanFrom = Date.UTC(new Date(window.from.getTime() - 86_400_000).getUTCFullYear(), 0, 1);
+  const spanTo = Date.UTC(new Date(lastEnd + 86_400_000).getUTCFullYear() + 1, 0, 1);
   const cal = ical({
     // ical-generator writes the name as it comes: escaped here, on one line.
     name: escapeIcsText(calendar.name.replace(/\s+/g, ' ').trim()),
