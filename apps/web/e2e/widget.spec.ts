@@ -169,6 +169,8 @@ async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: path.join(shots, `${name}-${label}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The frame takes its height back before the test clicks on.
+  await page.waitForTimeout(500);
 }
 
 /** The widget's frame on the company's page. */
@@ -351,7 +353,14 @@ test.describe('booking widget', () => {
     await screenshots(page, 'widget-confirmed-en');
 
     // Used up: the same code again is refused with its reason.
-    await w.getByRole('button', { name: 'Make another booking' }).click();
+    // (Clicked again if a click landed while the frame was taking its new height.)
+    const again = w.getByRole('button', { name: 'Make another booking' });
+    await expect(async () => {
+      if (await again.isVisible()) await again.click({ timeout: 2_000 });
+      await expect(w.getByRole('heading', { level: 1, name: 'Choose a service' })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
     await w.getByRole('button', { name: new RegExp(data.gift.name) }).click();
     await (await firstSlot(w)).time.click();
     await w.getByRole('button', { name: 'Continue' }).click();
@@ -416,6 +425,30 @@ test.describe('booking widget', () => {
       'Sorry, that time has just been taken. Please choose another one.',
     );
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('without a payment gateway, paying online is explained and the gift voucher offered', async ({
+    page,
+  }) => {
+    await logIn(page, company, { language: 'es' });
+    await apiCall(page, 'PUT', '/admin/settings', { payment: { gateway: null } });
+    try {
+      await page.goto(`${site.origin}/reservar?lang=es`);
+      const w = widget(page);
+      await w.getByRole('button', { name: new RegExp(data.massage.name) }).click();
+      await (await firstSlot(w)).time.click();
+      await fillDetails(w, { name: 'Rosa', email: `rosa.${unique()}@example.es` });
+      await w.getByRole('button', { name: 'Continuar' }).click();
+      await w.getByRole('button', { name: 'Pagar 35,00 € online' }).click();
+      await expect(w.getByRole('alert')).toHaveText(
+        'El pago online todavía no está disponible aquí. Puedes reservar con un vale regalo.',
+      );
+      await expect(w.getByLabel('Código del vale')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await logIn(page, company, { language: 'es' });
+      await apiCall(page, 'PUT', '/admin/settings', { payment: { gateway: 'redsys' } });
+    }
   });
 
   test('at 320 px nothing scrolls sideways, at each step', async ({ page }) => {
