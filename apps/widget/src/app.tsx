@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createApi, type PublicCompany } from './api';
 import { BookingFlow } from './booking-flow';
 import { I18nContext, languageNames, loadCatalogue, type T, translator, type WidgetLanguage } from './i18n';
+import { ManageView } from './manage/manage-view';
 
 /**
- * The widget's shell: the company's header (logo or name, language picker) around one view. The view
- * is the booking flow; a link to manage a booking (`?manage=<bookingCode>`) will open another view
- * here, beside it (`views`), with the same shell, texts and API client.
+ * The widget's shell: the company's header (logo or name, language picker) around one view: the booking
+ * flow, or with a customer's link to manage a booking (`?manage=<bookingCode>`) the manage view, with
+ * the same shell, texts and API client.
  */
 export function App(props: {
   licenseCode: string;
@@ -54,7 +55,11 @@ export function App(props: {
       </div>
     );
 
-  const view = <BookingFlow api={api} company={company} key={props.licenseCode} />;
+  const view = props.manage ? (
+    <ManageView api={api} company={company} code={props.manage} key={props.manage} />
+  ) : (
+    <BookingFlow api={api} company={company} key={props.licenseCode} />
+  );
   return (
     <I18nContext.Provider value={{ language, t: t.t }}>
       <div class="widget">
