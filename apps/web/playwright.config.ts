@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** Where google-calendar.spec.ts listens as Google (its fake). */
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 3199);
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Real Chromium (Debian's), against the built app on a fresh embedded database with the demo company. */
@@ -43,7 +45,13 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     // A company that switches Verifactu on sends its records to this address: a closed local port, so
     // the suite never reaches AEAT and the records stay pending, as they would while AEAT is down.
-    env: { PORT: String(port), VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu' },
+    // Google Calendar's OAuth and API addresses: the fake Google google-calendar.spec.ts starts there.
+    env: {
+      PORT: String(port),
+      VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu',
+      GOOGLE_OAUTH_URL: `http://127.0.0.1:${googlePort}`,
+      GOOGLE_API_URL: `http://127.0.0.1:${googlePort}`,
+    },
     stdout: 'pipe',
   },
 });

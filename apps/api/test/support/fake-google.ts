@@ -84,7 +84,7 @@ function apiError(res: ServerResponse, code: number, reason: string, message: st
 const key = (calendarId: string, eventId: string) => `${calendarId}\n${eventId}`;
 
 export async function startFakeGoogle(
-  options: { clientId?: string; clientSecret?: string } = {},
+  options: { clientId?: string; clientSecret?: string; port?: number } = {},
 ): Promise<FakeGoogle> {
   const clientId = options.clientId ?? 'fake-client.apps.googleusercontent.com';
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
@@ -333,7 +333,7 @@ export async function startFakeGoogle(
       json(res, 500, { error: { code: 500, message: String(error) } });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

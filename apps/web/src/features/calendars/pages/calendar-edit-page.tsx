@@ -11,6 +11,7 @@ import { useCalendar } from '../api';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { CalendarForm } from '../components/calendar-form';
 import { DeleteCalendarButton } from '../components/delete-calendar-button';
+import { GoogleCalendarCard } from '../components/google-calendar-card';
 import { anomaliesPath, calendarBookingsPath, calendarsPath, useBackToList } from '../navigation';
 import { calendarTexts } from '../record-texts';
 
@@ -57,6 +58,7 @@ function EditCalendar({ calendar }: { calendar: BookingCalendar }) {
         }
       />
       <CalendarFeedCard calendarId={calendar.id} />
+      <GoogleCalendarCard calendarId={calendar.id} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { usePermissions } from '../../session/permissions';
 import { useCalendarList } from '../api';
 import { calendarColour } from '../calendar-colour';
 import { DeleteCalendarButton } from '../components/delete-calendar-button';
+import { GoogleLinkTag } from '../components/google-calendar-card';
 import {
   anomaliesPath,
   calendarBookingsPath,
@@ -60,6 +61,7 @@ export function CalendarsPage() {
       ) : (
         item.name
       )}
+      <GoogleLinkTag calendarId={item.id} />
     </span>
   );
 

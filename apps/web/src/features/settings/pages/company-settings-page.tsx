@@ -11,6 +11,7 @@ import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { SubscriptionSettingsCard } from '../../subscriptions/components/subscription-settings-card';
 import { useUpdateSettings } from '../api';
+import { GoogleSettingsCard } from '../components/google-settings-card';
 import { LanguageFields } from '../components/language-fields';
 import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
 import { VoucherSettingsCard } from '../components/voucher-settings-card';
@@ -152,6 +153,7 @@ export function CompanySettingsPage() {
       </Form>
       <VoucherSettingsCard />
       <SubscriptionSettingsCard />
+      <GoogleSettingsCard />
     </>
   );
 }
