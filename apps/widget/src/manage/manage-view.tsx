@@ -92,12 +92,15 @@ export function ManageView({ api, company, code }: { api: Api; company: PublicCo
     };
   }, [code, language, attempt]);
 
-  // A new state: its heading takes the focus, so a screen reader says where the customer is.
-  const stateKey = `${mode.kind}:${booking ? booking.status : loadError ? 'error' : 'loading'}:${notice?.text ?? ''}`;
-  const first = useRef(true);
+  // A new state: its heading takes the focus, so a screen reader says where the customer is (not the
+  // first one the page opens with: a page just opened is read from its top).
+  const loaded = booking ? booking.status : loadError ? 'error' : null;
+  const stateKey = `${mode.kind}:${loaded}:${notice?.text ?? ''}`;
+  const opened = useRef(false);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    if (!loaded) return;
+    if (!opened.current) {
+      opened.current = true;
       return;
     }
     document.querySelector<HTMLElement>('[data-step-heading]')?.focus();
