@@ -244,36 +244,33 @@ export function WidgetSettingsPage() {
         </Typography.Paragraph>
       </Card>
 
-      <Card
-        title={t('settings.widget.previewTitle')}
-        extra={
-          <Flex gap={8} align="center" wrap>
-            <Segmented<'desktop' | 'phone'>
-              size="small"
-              value={width}
-              onChange={setWidth}
-              options={[
-                { value: 'desktop', label: t('settings.widget.desktop') },
-                { value: 'phone', label: t('settings.widget.phone') },
-              ]}
-              data-testid="widget-preview-width"
-            />
-            {embed.data && (
-              <Button
-                size="small"
-                type="link"
-                icon={<ExportOutlined />}
-                href={`${embed.data.frameUrl}?lang=${language}`}
-                target="_blank"
-                rel="noopener"
-              >
-                {t('settings.widget.open')}
-              </Button>
-            )}
-          </Flex>
-        }
-      >
+      <Card title={t('settings.widget.previewTitle')}>
         <Typography.Paragraph type="secondary">{t('settings.widget.previewHelp')}</Typography.Paragraph>
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
+          <Segmented<'desktop' | 'phone'>
+            size="small"
+            value={width}
+            onChange={setWidth}
+            options={[
+              { value: 'desktop', label: t('settings.widget.desktop') },
+              { value: 'phone', label: t('settings.widget.phone') },
+            ]}
+            data-testid="widget-preview-width"
+          />
+          {embed.data && (
+            <Button
+              size="small"
+              type="link"
+              icon={<ExportOutlined />}
+              href={`${embed.data.frameUrl}?lang=${language}`}
+              target="_blank"
+              rel="noopener"
+            >
+              {t('settings.widget.open')}
+            </Button>
+          )}
+        </Flex>
+
         {embed.data && (
           <div
             style={{ display: 'flex', justifyContent: 'center', background: 'rgba(0,0,0,0.03)', padding: 12 }}
