@@ -196,6 +196,8 @@ export function ManageView({ api, company, code }: { api: Api; company: PublicCo
           load={(from, to) => api.managedAvailability(code, from, to)}
           heading={t('manage.move.heading')}
           timeZone={timeZone}
+          // Opened on the booking's own day (its other times; its own is not offered).
+          selected={{ date: booking.localStartsAt.slice(0, 10), startsAt: booking.startsAt, freePlaces: 0 }}
           notice={mode.notice}
           onChoose={(slot) => setMode({ kind: 'confirmMove', slot })}
         />
