@@ -291,6 +291,103 @@ test.describe('booking widget: the customer’s manage view', () => {
       await expect(page.getByText('Esta reserva está cancelada.')).toBeVisible();
       await expect(page.getByRole('button', { name: /Cancelar|Cambiar/ })).toHaveCount(0);
     });
+
+    test('paid online: the refund’s amount said; a time taken meanwhile and a gateway’s refusal explained (the API answered by the test)', async ({
+      page,
+    }) => {
+      // The answers of a booking paid online through a gateway, as the API gives them (its own tests
+      // prove them with the Stripe and Redsys fakes): here the view's words for each.
+      const day = localDay(5);
+      const booking = {
+        bookingCode: 'B1.0.0.paid-online',
+        productId: data.gift.id,
+        productName: 'Masaje relajante',
+        startsAt: instant(day, '10:00'),
+        endsAt: instant(day, '11:00'),
+        timeZone,
+        localStartsAt: `${day}T10:00`,
+        localEndsAt: `${day}T11:00`,
+        quantity: 1,
+        status: 'confirmed',
+        move: { allowed: true, reason: null, until: instant(day, '10:00'), movesLeft: null, movesMade: 0 },
+        cancel: {
+          allowed: true,
+          reason: null,
+          until: instant(localDay(3), '10:00'),
+          returns: 'onlineRefund',
+          refundAmount: 45,
+        },
+        contact: { name: 'Spa Mar', phone, email },
+      };
+      const answers = { cancel: [] as { status: number; body: unknown }[] };
+      await page.route(/\/v1\/public\/[^/]+\/bookings\//, async (route) => {
+        const url = new URL(route.request().url());
+        const json = (status: number, body: unknown) =>
+          route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+        if (url.pathname.endsWith('/availability'))
+          return json(200, {
+            data: {
+              productId: data.gift.id,
+              timeZone,
+              days: [{ date: day, slots: [{ startsAt: instant(day, '12:00'), freePlaces: 1 }] }],
+            },
+          });
+        if (url.pathname.endsWith('/move'))
+          return json(409, { error: { code: 1000124, message: 'full', details: [] } });
+        if (url.pathname.endsWith('/cancel')) {
+          const next = answers.cancel.shift()!;
+          return json(next.status, next.body);
+        }
+        return json(200, { data: booking });
+      });
+      await page.goto(`/widget/${company.license}?manage=${booking.bookingCode}`);
+      const cancelBlock = page.getByTestId('manage-cancel');
+      await expect(cancelBlock).toContainText('Te devolveremos 45,00 € a la tarjeta con la que pagaste.');
+      await expect(
+        page.getByText('Puedes cambiar la fecha o la hora online hasta que empiece.'),
+      ).toBeVisible();
+
+      // The time is taken meanwhile: back to the times, saying so.
+      await page.getByRole('button', { name: 'Cambiar fecha u hora' }).click();
+      await page.getByRole('button', { name: /^12:00/ }).click();
+      await page.getByRole('button', { name: 'Confirmar el cambio' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Elige un nuevo día y hora' })).toBeFocused();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Lo sentimos, esa hora se acaba de ocupar. Elige otra, por favor.',
+      );
+      await page.getByRole('button', { name: 'Atrás' }).click();
+
+      // The gateway refuses the refund: nothing changed, said; then it goes through.
+      answers.cancel.push(
+        { status: 409, body: { error: { code: 1000162, message: 'refused', details: [] } } },
+        {
+          status: 200,
+          body: {
+            data: {
+              booking: { ...booking, status: 'cancelled' },
+              returned: 'onlineRefund',
+              refundedAmount: 45,
+            },
+          },
+        },
+      );
+      await page.getByRole('button', { name: 'Cancelar la reserva' }).click();
+      await expect(page.locator('.notice.info')).toHaveText(
+        'Te devolveremos 45,00 € a la tarjeta con la que pagaste.',
+      );
+      await page.getByRole('button', { name: 'Sí, cancelar mi reserva' }).click();
+      await expect(page.getByTestId('manage-notice')).toHaveText(
+        'Ahora mismo no se ha podido hacer la devolución, así que tu reserva no se ha cancelado. Inténtalo de nuevo más tarde.',
+      );
+      await expect(page.getByRole('heading', { level: 1, name: 'Tu reserva' })).toBeFocused();
+      await page.getByRole('button', { name: 'Cancelar la reserva' }).click();
+      await page.getByRole('button', { name: 'Sí, cancelar mi reserva' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Reserva cancelada' })).toBeFocused();
+      await expect(page.getByRole('status')).toHaveText(
+        'Te hemos devuelto 45,00 € a la tarjeta con la que pagaste. Puede tardar unos días en aparecer en tu extracto.',
+      );
+      await checkState(page, 'widget-manage-refunded-es');
+    });
   });
 
   test('inside the no-free-cancellation window: cancelling refused with whom to call or write (English)', async ({
