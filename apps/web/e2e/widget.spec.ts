@@ -192,8 +192,13 @@ async function noSideScroll(page: Page) {
 
 /** The first day with free places, and its first time: what the test books. */
 async function firstSlot(w: FrameLocator) {
-  await w.locator('button.day:not([disabled])').first().click();
   const time = w.locator('button.time').first();
+  // Clicked again when the click landed while the month's availability was being read anew (the
+  // pick is then dropped with the old days: seen once in a full run on a busy machine).
+  await expect(async () => {
+    await w.locator('button.day:not([disabled])').first().click({ timeout: 5_000 });
+    await expect(time).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   const label = (await time.locator('.time-value').textContent()) ?? '';
   return { time, label };
 }
