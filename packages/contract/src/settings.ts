@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarColorPattern } from './calendars.js';
 import { emailSchema, optionalText, urlSchema } from './common.js';
 import { certificateInfoSchema, invoiceSeriesPrefix, spanishTaxIdPattern } from './invoices.js';
 import { languages } from './languages.js';
@@ -39,7 +40,7 @@ const widgetColor = z
     z
       .string()
       .trim()
-      .regex(/^#[0-9a-fA-F]{6}$/, { message: 'a colour as #rrggbb' })
+      .regex(calendarColorPattern, { message: 'a colour as #rrggbb' })
       .transform((v) => v.toLowerCase())
       .refine((v) => contrastWithWhite(v) >= 4.5, {
         message: 'too light: white text on it must have a contrast of 4.5:1 at least',

@@ -1,5 +1,6 @@
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import {
+  calendarColorPattern,
   companySettingsSchema,
   contrastWithWhite,
   defaultWidgetColor,
@@ -27,7 +28,6 @@ interface WidgetFormValues {
 }
 
 const shape = companySettingsSchema.shape;
-const hexPattern = /^#[0-9a-fA-F]{6}$/;
 
 function valuesOf(settings: Settings): WidgetFormValues {
   return { widgetUrl: settings.widgetUrl ?? '', widgetColor: settings.widgetColor ?? '' };
@@ -76,7 +76,7 @@ export function WidgetSettingsPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const color = Form.useWatch('widgetColor', form) ?? '';
-  const shown = hexPattern.test(color) ? color.toLowerCase() : defaultWidgetColor;
+  const shown = calendarColorPattern.test(color) ? color.toLowerCase() : defaultWidgetColor;
   const contrast = contrastWithWhite(shown);
   const language = i18n.language;
 
