@@ -93,6 +93,8 @@ function nextStart(): string {
       .map((p) => [p.type, p.value]),
   );
   const hour = Number(parts.hour);
+  // The calendar opens 08:00–21:00: before 07:00 the day's 10:00, from 18:00 the next day's.
+  if (hour < 7) return `${parts.year}-${parts.month}-${parts.day}T10:00`;
   if (hour < 18) return `${parts.year}-${parts.month}-${parts.day}T${String(hour + 1).padStart(2, '0')}:00`;
   const tomorrow = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + 1));
   return `${tomorrow.toISOString().slice(0, 10)}T10:00`;
