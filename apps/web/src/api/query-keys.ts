@@ -14,6 +14,8 @@ function resourceKeys<const D extends string>(domain: D) {
 export const queryKeys = {
   currentUser: ['users', 'info'] as const,
   settings: ['settings'] as const,
+  /** The widget's embedding addresses (under `settings`: saving the settings refreshes them). */
+  widgetEmbed: ['settings', 'widget'] as const,
   /** Where the payment gateways must send their notifications (the product's own addresses). */
   paymentEndpoints: ['paymentEndpoints'] as const,
   customFields: ['customFields'] as const,

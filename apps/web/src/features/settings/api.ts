@@ -9,6 +9,7 @@ import type {
   TestMailResult,
   UiConfig,
   UpdateSettingsBody,
+  WidgetEmbed,
 } from '@mostrador/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -16,6 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useErrorMessage } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
+
+/** The booking widget's embedding addresses: the license's code, the script's and the frame's URLs. */
+export function useWidgetEmbed() {
+  return useQuery({
+    queryKey: queryKeys.widgetEmbed,
+    queryFn: ({ signal }) => api.get<WidgetEmbed>('/admin/settings/widget', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();

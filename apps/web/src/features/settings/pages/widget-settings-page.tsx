@@ -7,11 +7,9 @@ import {
   type Settings,
   type WidgetEmbed,
 } from '@mostrador/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
 import { useErrorMessage } from '../../../api/errors';
 import { FormFooter } from '../../../components/forms/form-footer';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
@@ -19,7 +17,7 @@ import { applyServerErrors, zodRule } from '../../../components/forms/zod-rule';
 import { PageHeader } from '../../../components/page-header';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
-import { useUpdateSettings } from '../api';
+import { useUpdateSettings, useWidgetEmbed } from '../api';
 import { SettingsReadOnlyAlert } from '../components/settings-read-only-alert';
 
 interface WidgetFormValues {
@@ -70,11 +68,7 @@ export function WidgetSettingsPage() {
   const [kind, setKind] = useState<SnippetKind>('script');
   const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
   const [version, setVersion] = useState(0);
-  const embed = useQuery({
-    queryKey: ['settings', 'widget'],
-    queryFn: ({ signal }) => api.get<WidgetEmbed>('/admin/settings/widget', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const embed = useWidgetEmbed();
   const color = Form.useWatch('widgetColor', form) ?? '';
   const shown = calendarColorPattern.test(color) ? color.toLowerCase() : defaultWidgetColor;
   const contrast = contrastWithWhite(shown);
