@@ -1,95 +1,49 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, createCalendar, createProduct, everyDay } from './factories.js';
-import { buildTestApp, call, type TestApp } from './helpers.js';
-import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
+import { describe, expect, it } from 'vitest';
+import { company, createCalendar, everyDay } from './factories.js';
+import { call, type TestApp } from './helpers.js';
+import {
+  createCheckout,
+  firstSlot,
+  onlineShop,
+  payAtStripe,
+  sqlRows,
+  useStripeShopApp,
+} from './online-shop.js';
+import type { FakeStripe } from './support/fake-stripe.js';
 
 /*
  * The calendar view's read (GET /admin/bookings/range) answers, beside the bookings, the live holds of
  * online checkouts: scoped to the license and the calendar asked, gone once expired or paid.
  */
 
-const testKey = 'sk_test_calendar_holds';
-const webhookSecret = 'whsec_calendar_holds';
+const account = { secretKey: 'sk_test_calendar_holds', webhookSecret: 'whsec_calendar_holds' };
 let t: TestApp;
 let stripe: FakeStripe;
 
-beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKeys: [testKey] });
-  t = await buildTestApp({
-    env: { STRIPE_API_URL: stripe.apiBase, PUBLIC_URL: 'https://shop.example.test' },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+useStripeShopApp(account, (app) => ({ t, stripe } = app));
 
+/** A company paid through Stripe, its product's calendar of 3 places, and another calendar. */
 async function shop() {
-  const c = await company(t);
-  const settings = await call(t, 'PUT', '/v1/admin/settings', {
-    token: c.token,
-    payload: {
-      payment: { gateway: 'stripe' },
-      stripe: { mode: 'test', testPublishKey: 'pk_test_x', testSecretKey: testKey, webhookSecret },
-    },
-  });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  const calendar = await createCalendar(t, c.token, {
-    schedule: everyDay(),
-    duration: 60,
-    maximumConcurrentBookings: 3,
-  });
-  const other = await createCalendar(t, c.token, { schedule: everyDay(), duration: 60 });
-  const product = await createProduct(t, c.token, {
-    taxId: c.taxId,
-    name: 'Masaje',
-    type: 'bookable',
-    durationInMinutes: 60,
-    price: 45,
-    sellOnline: true,
-    bookingCalendarId: calendar.id,
-  });
-  return { ...c, calendarId: calendar.id, otherCalendarId: other.id, productId: product.id };
+  const s = await onlineShop(t, { gateway: { stripe: account }, capacity: 3 });
+  const other = await createCalendar(t, s.token, { schedule: everyDay(), duration: 60 });
+  return { ...s, otherCalendarId: other.id };
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
-const localDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const window = {
   from: new Date(Date.now() + 86_400_000).toISOString(),
   to: new Date(Date.now() + 5 * 86_400_000).toISOString(),
 };
 
-async function firstSlot(s: Shop) {
-  const res = await call(t, 'GET', `/v1/public/${s.code}/products/${s.productId}/availability`, {
-    query: { from: localDay(2), to: localDay(3) },
-  });
-  return (res.body.data.days as { slots: { startsAt: string }[] }[]).flatMap((d) => d.slots)[0]!.startsAt;
-}
-
-async function checkout(s: Shop, startsAt: string, quantity = 2) {
-  const res = await call(t, 'POST', `/v1/public/${s.code}/checkouts`, {
-    payload: {
-      productId: s.productId,
-      startsAt,
-      quantity,
-      customer: { name: 'Cliente', email: `hold${Math.random()}@example.es`, phone: '+34600123456' },
-      language: 'es',
-      payment: { method: 'online' },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { checkout: string; payUrl: string; holdExpiresAt: string };
-}
-
+const checkout = (s: Shop, startsAt: string, quantity = 2) => createCheckout(t, s, startsAt, { quantity });
 const range = (s: Shop, query: Record<string, string> = {}) =>
   call(t, 'GET', '/v1/admin/bookings/range', { token: s.token, query: { ...window, ...query } });
 
 describe('Holds in the calendar view', () => {
   it('a live hold is answered with its calendar, times, places and expiry; only to its license and calendar', async () => {
     const s = await shop();
-    const startsAt = await firstSlot(s);
+    const startsAt = await firstSlot(t, s);
     const before = await range(s);
     expect(before.status).toBe(200);
     expect(before.body.data).toEqual({ bookings: [], holds: [] });
@@ -127,7 +81,7 @@ describe('Holds in the calendar view', () => {
 
   it('an expired hold is not shown; a paid one is its booking', async () => {
     const s = await shop();
-    const startsAt = await firstSlot(s);
+    const startsAt = await firstSlot(t, s);
     const expiring = await checkout(s, startsAt, 1);
     const paid = await checkout(s, startsAt, 1);
     expect((await range(s)).body.data.holds).toHaveLength(2);
@@ -138,16 +92,7 @@ describe('Holds in the calendar view', () => {
     expect((await range(s)).body.data.holds.map((h: { expiresAt: string }) => h.expiresAt)).toEqual([
       paid.holdExpiresAt,
     ]);
-    const opened = await t.app.inject({ method: 'GET', url: new URL(paid.payUrl).pathname });
-    expect(opened.statusCode).toBe(303);
-    const delivery = stripe.completeSession([...stripe.sessions.keys()].at(-1)!);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/payments/stripe/webhook/${s.license.id}`,
-      payload: delivery.payload,
-      headers: stripe.signedDelivery(delivery.payload, webhookSecret),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await payAtStripe(t, stripe, s, paid.payUrl);
     const after = (await range(s)).body.data;
     expect(after.holds).toEqual([]);
     expect(after.bookings).toHaveLength(1);
@@ -156,14 +101,13 @@ describe('Holds in the calendar view', () => {
   it('the read goes through a partial index of the live holds', async () => {
     const s = await shop();
     const explain = async (calendarId?: number) => {
-      const result = await t.database.db.execute(sql`explain select h.id from booking_holds h
+      const rows = await sqlRows<Record<string, string>>(
+        t,
+        sql`explain select h.id from booking_holds h
         where ${calendarId === undefined ? sql`h.booking_calendar_id in (select id from booking_calendars where license_id = ${s.license.id})` : sql`h.booking_calendar_id = ${calendarId}`}
         and h.state = 'held' and h.starts_at >= now() and h.starts_at < now() + interval '7 days'
-        and h.expires_at > now() and h.license_id = ${s.license.id}`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-        string,
-        string
-      >[];
+        and h.expires_at > now() and h.license_id = ${s.license.id}`,
+      );
       return rows.map((r) => Object.values(r)[0]).join('\n');
     };
     await t.database.db.execute(sql`set enable_seqscan = off`);

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@mostrador/contract';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SQL, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutsJob, createCheckoutsJob } from '../src/jobs/checkouts.js';
 import { queueNames } from '../src/jobs/job-queue.js';
 import { startJobs } from '../src/jobs/runtime.js';
@@ -10,10 +10,22 @@ import {
   checkoutRefundAttempts,
   checkoutRefundBackoffMinutes,
 } from '../src/workflows/checkout-holds.js';
-import { company, createCalendar, createProduct, everyDay } from './factories.js';
-import { buildTestApp, call, expectError, type TestApp } from './helpers.js';
+import { call, expectError, type TestApp } from './helpers.js';
 import { jobsLog, until } from './mail-jobs-support.js';
-import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
+import {
+  checkoutState,
+  createCheckout,
+  deskCustomer,
+  firstSlot,
+  type OnlineShop,
+  onlineShop,
+  openStripePage,
+  payStripeSession,
+  sqlRows,
+  staffBooks,
+  useStripeShopApp,
+} from './online-shop.js';
+import type { FakeStripe } from './support/fake-stripe.js';
 
 /*
  * The public checkouts' minute job (jobs/checkouts.ts), driven with its clock: an abandoned checkout's
@@ -23,18 +35,14 @@ import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
  * a settlement racing the job wins or loses cleanly (run on PostgreSQL too).
  */
 
-const testKey = 'sk_test_checkouts_job';
-const webhookSecret = 'whsec_checkouts_job';
+const account = { secretKey: 'sk_test_checkouts_job', webhookSecret: 'whsec_checkouts_job' };
 const MINUTE = 60_000;
 let t: TestApp;
 let stripe: FakeStripe;
 let job: CheckoutsJob;
 
-beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKeys: [testKey] });
-  t = await buildTestApp({
-    env: { STRIPE_API_URL: stripe.apiBase, PUBLIC_URL: 'https://shop.example.test' },
-  });
+useStripeShopApp(account, (app) => ({ t, stripe } = app));
+beforeAll(() => {
   const { db } = t.database;
   job = createCheckoutsJob({
     db,
@@ -47,74 +55,18 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
 
-async function shop(capacity = 1) {
-  const c = await company(t);
-  const settings = await call(t, 'PUT', '/v1/admin/settings', {
-    token: c.token,
-    payload: {
-      payment: { gateway: 'stripe' },
-      stripe: { mode: 'test', testPublishKey: 'pk_test_x', testSecretKey: testKey, webhookSecret },
-    },
-  });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  const calendar = await createCalendar(t, c.token, {
-    schedule: everyDay(),
-    duration: 60,
-    maximumConcurrentBookings: capacity,
-  });
-  const product = await createProduct(t, c.token, {
-    taxId: c.taxId,
-    name: 'Masaje',
-    type: 'bookable',
-    durationInMinutes: 60,
-    price: 45,
-    sellOnline: true,
-    bookingCalendarId: calendar.id,
-  });
-  return { ...c, calendarId: calendar.id, productId: product.id };
-}
-type Shop = Awaited<ReturnType<typeof shop>>;
+const shop = () => onlineShop(t, { gateway: { stripe: account } });
+type Shop = OnlineShop;
+const rows = <T>(query: SQL) => sqlRows<T>(t, query);
 
-const base = (s: Shop) => `/v1/public/${s.code}`;
-const localDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function firstSlot(s: Shop) {
-  const res = await call(t, 'GET', `${base(s)}/products/${s.productId}/availability`, {
-    query: { from: localDay(2), to: localDay(3) },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.data.days as { slots: { startsAt: string }[] }[]).flatMap((d) => d.slots)[0]!.startsAt;
-}
-
-let customers = 0;
+/** A checkout of one place at `startsAt`, awaiting payment, with its hold and order. */
 async function checkout(s: Shop, startsAt: string) {
-  const res = await call(t, 'POST', `${base(s)}/checkouts`, {
-    payload: {
-      productId: s.productId,
-      startsAt,
-      quantity: 1,
-      customer: { name: 'Cliente', email: `job${++customers}@example.es`, phone: '+34600123456' },
-      language: 'es',
-      payment: { method: 'online' },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const data = res.body.data as { checkout: string; payUrl: string; holdExpiresAt: string };
+  const data = await createCheckout(t, s, startsAt);
   const [hold] = await rows<{ id: number; order_id: number }>(
     sql`select id, order_id from booking_holds where license_id = ${s.license.id} order by id desc limit 1`,
   );
   return { ...data, holdId: hold!.id, orderId: hold!.order_id, expiresAt: Date.parse(data.holdExpiresAt) };
-}
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await t.database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
 const holdOf = async (id: number) =>
@@ -124,46 +76,17 @@ const holdOf = async (id: number) =>
     )
   )[0]!;
 
-/** The customer opens the payment page: a Stripe Checkout Session, pending. Answers its id. */
-async function open(payUrl: string) {
-  const opened = await t.app.inject({ method: 'GET', url: new URL(payUrl).pathname });
-  expect(opened.statusCode).toBe(303);
-  return [...stripe.sessions.keys()].at(-1)!;
-}
-
-/** The customer pays that session at Stripe and Stripe notifies. */
-async function paySession(s: Shop, sessionId: string) {
-  const delivery = stripe.completeSession(sessionId);
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/payments/stripe/webhook/${s.license.id}`,
-    payload: delivery.payload,
-    headers: stripe.signedDelivery(delivery.payload, webhookSecret),
-  });
-}
-
-const state = async (s: Shop, token: string) =>
-  (await call(t, 'GET', `${base(s)}/checkouts/${token}`)).body.data;
+const open = (payUrl: string) => openStripePage(t, stripe, payUrl);
+const paySession = (s: Shop, sessionId: string) => payStripeSession(t, stripe, s, sessionId);
+const state = (s: Shop, token: string) => checkoutState(t, s, token);
 
 const run = (s: Shop, at: number) => job.run(new Date(at), { licenseId: s.license.id });
 /** Just past the moment the job takes a checkout as abandoned. */
 const abandonedAt = (expiresAt: number) => expiresAt + (abandonedCheckoutGraceMinutes + 1) * MINUTE;
 
-async function staffBooks(s: Shop, startsAt: string) {
-  const customer = await call(t, 'POST', '/v1/admin/customers', {
-    token: s.token,
-    payload: { name: 'Mostrador' },
-  });
-  return call(t, 'POST', '/v1/admin/bookings', {
-    token: s.token,
-    payload: {
-      bookingCalendarId: s.calendarId,
-      productId: s.productId,
-      customerId: customer.body.data.id,
-      startsAt,
-    },
-  });
-}
+/** Staff book `startsAt` for a new customer at the desk. */
+const staffBooksAt = async (s: Shop, startsAt: string) =>
+  staffBooks(t, s, startsAt, await deskCustomer(t, s));
 
 const countBookings = async (s: Shop) =>
   Number(
@@ -177,7 +100,7 @@ const countBookings = async (s: Shop) =>
 describe('Abandoned checkouts', () => {
   it('within the grace period nothing moves; after it, a never opened checkout loses its order', async () => {
     const s = await shop();
-    const startsAt = await firstSlot(s);
+    const startsAt = await firstSlot(t, s);
     const c = await checkout(s, startsAt);
     // Expired, but a late notification still has its chance.
     const early = await run(s, c.expiresAt + (abandonedCheckoutGraceMinutes - 1) * MINUTE);
@@ -203,7 +126,7 @@ describe('Abandoned checkouts', () => {
 
   it('an opened checkout keeps its order awaiting payment, its link disabled; a late payment is still booked', async () => {
     const s = await shop();
-    const startsAt = await firstSlot(s);
+    const startsAt = await firstSlot(t, s);
     const c = await checkout(s, startsAt);
     const sessionId = await open(c.payUrl);
     expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ deleted: 0, kept: 1, failed: 0 });
@@ -236,12 +159,12 @@ describe('Abandoned checkouts', () => {
 
   it('paid late after its place was taken, the kept order is refunded through the gateway', async () => {
     const s = await shop();
-    const startsAt = await firstSlot(s);
+    const startsAt = await firstSlot(t, s);
     const c = await checkout(s, startsAt);
     const sessionId = await open(c.payUrl);
     expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ kept: 1 });
     // The released place is the staff's to book now.
-    expect((await staffBooks(s, startsAt)).status).toBe(201);
+    expect((await staffBooksAt(s, startsAt)).status).toBe(201);
     const refunds = stripe.refunds.size;
     expect((await paySession(s, sessionId)).statusCode).toBe(200);
     await expect.poll(async () => (await holdOf(c.holdId)).state, { timeout: 5000 }).toBe('failed');
@@ -253,11 +176,11 @@ describe('Abandoned checkouts', () => {
 describe('Late refunds tried again', () => {
   /** A checkout paid after the job released it and staff took its place, its first refund refused. */
   async function refundDue(s: Shop) {
-    const startsAt = await firstSlot(s);
+    const startsAt = await firstSlot(t, s);
     const c = await checkout(s, startsAt);
     const sessionId = await open(c.payUrl);
     expect(await run(s, abandonedAt(c.expiresAt))).toMatchObject({ kept: 1 });
-    expect((await staffBooks(s, startsAt)).status).toBe(201);
+    expect((await staffBooksAt(s, startsAt)).status).toBe(201);
     stripe.failNextRefund('charge_disputed', 'The charge is disputed.');
     expect((await paySession(s, sessionId)).statusCode).toBe(200);
     // The checkout's own refund, after the settlement's commit, was refused and recorded.
@@ -348,7 +271,7 @@ describe('The job and a settlement at once', () => {
     const outcomes: Record<string, number> = {};
     for (let i = 0; i < 10; i++) {
       const s = await shop();
-      const startsAt = await firstSlot(s);
+      const startsAt = await firstSlot(t, s);
       const c = await checkout(s, startsAt);
       const sessionId = await open(c.payUrl);
       const [summary, res] = await Promise.all([run(s, abandonedAt(c.expiresAt)), paySession(s, sessionId)]);

@@ -1,9 +1,23 @@
 import { ErrorCode } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, createCalendar, createProduct, everyDay } from './factories.js';
-import { buildTestApp, call, expectError, type TestApp } from './helpers.js';
-import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
+import { describe, expect, it } from 'vitest';
+import { call, expectError, type TestApp } from './helpers.js';
+import {
+  checkoutState,
+  deskCustomer,
+  type OnlineShop,
+  onlineShop,
+  openStripePage,
+  payAtStripe,
+  postCheckout,
+  publicSlots,
+  sqlRows,
+  staffBooks,
+  stripeNotifies,
+  useStripeShopApp,
+  utcDay,
+} from './online-shop.js';
+import type { FakeStripe } from './support/fake-stripe.js';
 
 /*
  * Issue 20's hold during checkout, end to end over the public API and the local Stripe fake: parallel
@@ -12,109 +26,30 @@ import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
  * place was taken is refunded through the gateway, never overbooked.
  */
 
-const testKey = 'sk_test_public_1';
-const webhookSecret = 'whsec_public_test';
+const account = { secretKey: 'sk_test_public_1', webhookSecret: 'whsec_public_test' };
 let t: TestApp;
 let stripe: FakeStripe;
 
-beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKeys: [testKey] });
-  t = await buildTestApp({
-    env: { STRIPE_API_URL: stripe.apiBase, PUBLIC_URL: 'https://shop.example.test' },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+useStripeShopApp(account, (app) => ({ t, stripe } = app));
 
 /** A company paid through Stripe, one calendar of `capacity` places and a product sold online on it. */
-async function shop(capacity = 1) {
-  const c = await company(t);
-  const settings = await call(t, 'PUT', '/v1/admin/settings', {
-    token: c.token,
-    payload: {
-      payment: { gateway: 'stripe' },
-      stripe: { mode: 'test', testPublishKey: 'pk_test_x', testSecretKey: testKey, webhookSecret },
-    },
-  });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  const calendar = await createCalendar(t, c.token, {
-    schedule: everyDay(),
-    duration: 60,
-    maximumConcurrentBookings: capacity,
-  });
-  const product = await createProduct(t, c.token, {
-    taxId: c.taxId,
-    name: 'Masaje',
-    type: 'bookable',
-    durationInMinutes: 60,
-    price: 45,
-    sellOnline: true,
-    bookingCalendarId: calendar.id,
-  });
-  return { ...c, calendarId: calendar.id, productId: product.id };
-}
-type Shop = Awaited<ReturnType<typeof shop>>;
+const shop = (capacity = 1) => onlineShop(t, { gateway: { stripe: account }, capacity });
+const slots = (s: OnlineShop) => publicSlots(t, s);
+const checkout = (s: OnlineShop, startsAt: string) => postCheckout(t, s, startsAt);
+const pay = (s: OnlineShop, payUrl: string) => payAtStripe(t, stripe, s, payUrl);
+const state = (s: OnlineShop, token: string) => checkoutState(t, s, token);
 
-const base = (s: Shop) => `/v1/public/${s.code}`;
-const localDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function slots(s: Shop) {
-  const res = await call(t, 'GET', `${base(s)}/products/${s.productId}/availability`, {
-    query: { from: localDay(2), to: localDay(3) },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.data.days as { slots: { startsAt: string; freePlaces: number }[] }[]).flatMap(
-    (d) => d.slots,
-  );
-}
-
-let customers = 0;
-const checkout = (s: Shop, startsAt: string, payment: Record<string, unknown> = { method: 'online' }) =>
-  call(t, 'POST', `${base(s)}/checkouts`, {
-    payload: {
-      productId: s.productId,
-      startsAt,
-      quantity: 1,
-      customer: { name: 'Cliente', email: `cliente${++customers}@example.es`, phone: '+34600123456' },
-      language: 'es',
-      payment,
-    },
-  });
-
-async function placesTaken(s: Shop, startsAt: string) {
-  const rows = await t.database.db.execute<{ bookings: number; holds: number }>(sql`select
+async function placesTaken(s: OnlineShop, startsAt: string) {
+  const [row] = await sqlRows<{ bookings: number; holds: number }>(
+    t,
+    sql`select
     (select coalesce(sum(spaces), 0)::int from bookings where license_id = ${s.license.id}
       and starts_at = ${startsAt}::timestamptz and status = 'confirmed') as bookings,
     (select coalesce(sum(spaces), 0)::int from booking_holds where license_id = ${s.license.id}
-      and starts_at = ${startsAt}::timestamptz and state = 'held' and expires_at > now()) as holds`);
-  const row = (Array.isArray(rows) ? rows[0] : (rows as { rows: unknown[] }).rows[0]) as {
-    bookings: number;
-    holds: number;
-  };
-  return { bookings: Number(row.bookings), holds: Number(row.holds) };
+      and starts_at = ${startsAt}::timestamptz and state = 'held' and expires_at > now()) as holds`,
+  );
+  return { bookings: Number(row!.bookings), holds: Number(row!.holds) };
 }
-
-/** The customer opens the payment page, pays at Stripe, and Stripe notifies. */
-async function pay(s: Shop, payUrl: string) {
-  const opened = await t.app.inject({ method: 'GET', url: new URL(payUrl).pathname });
-  expect(opened.statusCode).toBe(303);
-  const sessionId = [...stripe.sessions.keys()].at(-1)!;
-  const delivery = stripe.completeSession(sessionId);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/v1/payments/stripe/webhook/${s.license.id}`,
-    payload: delivery.payload,
-    headers: stripe.signedDelivery(delivery.payload, webhookSecret),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return sessionId;
-}
-
-const state = async (s: Shop, token: string) =>
-  (await call(t, 'GET', `${base(s)}/checkouts/${token}`)).body.data;
 
 describe('Hold during checkout', () => {
   it('20 customers after the last place: exactly one hold, the others refused, 0 overbookings', async () => {
@@ -132,29 +67,13 @@ describe('Hold during checkout', () => {
     expect((await slots(s)).map((x) => x.startsAt)).not.toContain(startsAt);
     const staff = await call(t, 'GET', `/v1/admin/booking-calendars/${s.calendarId}/availability`, {
       token: s.token,
-      query: { from: localDay(2), to: localDay(3), productId: String(s.productId) },
+      query: { from: utcDay(2), to: utcDay(3), productId: String(s.productId) },
     });
     expect(staff.body.data.items.find((i: { startsAt: string }) => i.startsAt === startsAt)).toMatchObject({
       status: 'unavailable',
       freeSpaces: 0,
     });
-    const customer = await call(t, 'POST', '/v1/admin/customers', {
-      token: s.token,
-      payload: { name: 'Mostrador' },
-    });
-    expectError(
-      await call(t, 'POST', '/v1/admin/bookings', {
-        token: s.token,
-        payload: {
-          bookingCalendarId: s.calendarId,
-          productId: s.productId,
-          customerId: customer.body.data.id,
-          startsAt,
-        },
-      }),
-      409,
-      ErrorCode.bookingFull,
-    );
+    expectError(await staffBooks(t, s, startsAt, await deskCustomer(t, s)), 409, ErrorCode.bookingFull);
   });
 
   it('the payment turns the hold into the booking, with its code; the checkout reads confirmed', async () => {
@@ -222,16 +141,8 @@ describe('Hold during checkout', () => {
     const s = await shop(1);
     const [first] = await slots(s);
     const data = (await checkout(s, first!.startsAt)).body.data;
-    const opened = await t.app.inject({ method: 'GET', url: new URL(data.payUrl).pathname });
-    expect(opened.statusCode).toBe(303);
-    const sessionId = [...stripe.sessions.keys()].at(-1)!;
-    const failed = stripe.asyncFailed(sessionId);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/payments/stripe/webhook/${s.license.id}`,
-      payload: failed.payload,
-      headers: stripe.signedDelivery(failed.payload, webhookSecret),
-    });
+    const sessionId = await openStripePage(t, stripe, data.payUrl);
+    const res = await stripeNotifies(t, stripe, s, stripe.asyncFailed(sessionId));
     expect(res.statusCode, res.body).toBe(200);
     expect(await state(s, data.checkout)).toMatchObject({ status: 'failed', payUrl: null });
     expect(await placesTaken(s, first!.startsAt)).toEqual({ bookings: 0, holds: 0 });
@@ -247,20 +158,8 @@ describe('Hold during checkout', () => {
     const s = await shop(1);
     const [first] = await slots(s);
     const startsAt = first!.startsAt;
-    const staffCustomer = await call(t, 'POST', '/v1/admin/customers', {
-      token: s.token,
-      payload: { name: 'Mostrador' },
-    });
-    const staff = () =>
-      call(t, 'POST', '/v1/admin/bookings', {
-        token: s.token,
-        payload: {
-          bookingCalendarId: s.calendarId,
-          productId: s.productId,
-          customerId: staffCustomer.body.data.id,
-          startsAt,
-        },
-      });
+    const staffCustomer = await deskCustomer(t, s);
+    const staff = () => staffBooks(t, s, startsAt, staffCustomer);
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) => (i % 2 ? staff() : checkout(s, startsAt))),
     );

@@ -4,11 +4,21 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBalances } from '../src/db/schema.js';
 import { publicRateLimit } from '../src/modules/public/public.routes.js';
-import { company, createCalendar, createCustomer, createProduct, everyDay } from './factories.js';
+import { createCustomer, createProduct, everyDay } from './factories.js';
 import { buildTestApp, call, expectError, failingFields, type TestApp } from './helpers.js';
-import { redsysTestMerchant, useRedsys } from './sales-fixtures.js';
+import {
+  checkoutState,
+  createCheckout,
+  onlineShop,
+  payAtStripe,
+  postCheckout,
+  sqlRows,
+  staffBooks,
+  useStripeShopApp,
+} from './online-shop.js';
+import { redsysTestMerchant } from './sales-fixtures.js';
 import { type FakeRedsys, startFakeRedsys, TEST_CARDS } from './support/fake-redsys.js';
-import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
+import type { FakeStripe } from './support/fake-stripe.js';
 
 /*
  * The customer's signed link of issue 20 (`PUBLIC_URL/b/<code>` and /v1/public/{licenseCode}/bookings/
@@ -18,21 +28,11 @@ import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
  * other companies' codes, the rate limit and the OpenAPI document.
  */
 
-const testKey = 'sk_test_manage_1';
-const webhookSecret = 'whsec_manage_test';
+const account = { secretKey: 'sk_test_manage_1', webhookSecret: 'whsec_manage_test' };
 let t: TestApp;
 let stripe: FakeStripe;
 
-beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKeys: [testKey] });
-  t = await buildTestApp({
-    env: { STRIPE_API_URL: stripe.apiBase, PUBLIC_URL: 'https://shop.example.test' },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+useStripeShopApp(account, (app) => ({ t, stripe } = app));
 
 const madridDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' });
 /** The company's (Madrid's) date `offsetDays` from today. */
@@ -43,13 +43,16 @@ const localDay = (offsetDays: number) => madridDate.format(new Date(Date.now() +
  * `slot` minutes, `capacity` places) and a 60-minute product sold online that customers may move
  * (`moves` times; null: as often as they like).
  */
+/** Open 10:00–12:00. */
+const tenToNoon = everyDay([{ openAt: '10:00', closedAt: '12:00' }]);
+
 async function shop(
   options: { capacity?: number; slot?: number; canMove?: boolean; moves?: number | null } = {},
 ) {
-  const c = await company(t);
-  const settings = await call(t, 'PUT', '/v1/admin/settings', {
-    token: c.token,
-    payload: {
+  const canMove = options.canMove ?? true;
+  const s = await onlineShop(t, {
+    gateway: { stripe: account },
+    settings: {
       companyName: 'Spa Mar',
       phone: '+34911222333',
       email: 'hola@spamar.example',
@@ -57,39 +60,26 @@ async function shop(
       otherLanguages: ['en'],
       giftVouchers: { daysQuantityForAGiftVoucherExpiration: 365, numberOfBookings: 1 },
       bookings: { freeCancellationHours: 24 },
-      payment: { gateway: 'stripe' },
-      stripe: { mode: 'test', testPublishKey: 'pk_test_x', testSecretKey: testKey, webhookSecret },
+    },
+    schedule: tenToNoon,
+    slot: options.slot,
+    capacity: options.capacity,
+    product: {
+      canCustomersChangeTheBookingDate: canMove,
+      ...(canMove ? { howManyTimesCanCustomerRescheduleBooking: options.moves ?? null } : {}),
     },
   });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
-  const calendar = await createCalendar(t, c.token, {
-    schedule: everyDay([{ openAt: '10:00', closedAt: '12:00' }]),
-    duration: options.slot ?? 60,
-    maximumConcurrentBookings: options.capacity ?? 1,
-  });
-  const canMove = options.canMove ?? true;
-  const product = await createProduct(t, c.token, {
-    taxId: c.taxId,
-    name: 'Masaje',
-    type: 'bookable',
-    durationInMinutes: 60,
-    price: 45,
-    sellOnline: true,
-    bookingCalendarId: calendar.id,
-    canCustomersChangeTheBookingDate: canMove,
-    ...(canMove ? { howManyTimesCanCustomerRescheduleBooking: options.moves ?? null } : {}),
-  });
-  const translated = await call(t, 'PUT', `/v1/admin/products/${product.id}/translations`, {
-    token: c.token,
+  const translated = await call(t, 'PUT', `/v1/admin/products/${s.productId}/translations`, {
+    token: s.token,
     payload: [{ language: 'en', name: 'Massage' }],
   });
   expect(translated.status, JSON.stringify(translated.body)).toBe(200);
-  const customer = await createCustomer(t, c.token, {
+  const customer = await createCustomer(t, s.token, {
     name: 'Lucía',
-    email: `lucia-${c.license.id}@example.es`,
+    email: `lucia-${s.license.id}@example.es`,
     language: 'en',
   });
-  return { ...c, calendarId: calendar.id, productId: product.id, customerId: customer.id };
+  return { ...s, customerId: customer.id };
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
@@ -107,16 +97,7 @@ const instant = (day: number, time: string) => {
 
 /** A booking made by staff (`extra`: a gift voucher's code…), and its signed code. */
 async function staffBooking(s: Shop, startsAt: string, extra: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', '/v1/admin/bookings', {
-    token: s.token,
-    payload: {
-      bookingCalendarId: s.calendarId,
-      productId: s.productId,
-      customerId: s.customerId,
-      startsAt,
-      ...extra,
-    },
-  });
+  const res = await staffBooks(t, s, startsAt, s.customerId, extra);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.data.id as number;
   return { id, code: t.services.checkIn.bookingCode(s.license.id, id) };
@@ -131,15 +112,12 @@ const cancel = (s: Shop, code: string) => call(t, 'POST', `${base(s, code)}/canc
 const staffGet = async (s: Shop, id: number) =>
   (await call(t, 'GET', `/v1/admin/bookings/${id}`, { token: s.token })).body.data;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** Confirmed places taken at a start on the shop's calendar. */
 async function placesAt(s: Shop, startsAt: string) {
-  const rows = rowsOf<{ n: number }>(
-    await t.database.db.execute(sql`select coalesce(sum(spaces), 0)::int as n from bookings
-      where license_id = ${s.license.id} and status = 'confirmed' and starts_at = ${startsAt}::timestamptz`),
+  const rows = await sqlRows<{ n: number }>(
+    t,
+    sql`select coalesce(sum(spaces), 0)::int as n from bookings
+      where license_id = ${s.license.id} and status = 'confirmed' and starts_at = ${startsAt}::timestamptz`,
   );
   return Number(rows[0]!.n);
 }
@@ -172,31 +150,14 @@ async function giftVoucher(s: Shop) {
 
 /** A booking checked out online and paid at the Stripe fake: its code and order. */
 async function paidOnline(s: Shop, startsAt: string) {
-  const res = await call(t, 'POST', `/v1/public/${s.code}/checkouts`, {
-    payload: {
-      productId: s.productId,
-      startsAt,
-      quantity: 1,
-      customer: { name: 'Lucía', email: `lucia-${s.license.id}@example.es`, phone: '+34600123456' },
-      language: 'en',
-      payment: { method: 'online' },
-    },
+  const checkout = await createCheckout(t, s, startsAt, {
+    customer: { name: 'Lucía', email: `lucia-${s.license.id}@example.es`, phone: '+34600123456' },
+    language: 'en',
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const opened = await t.app.inject({ method: 'GET', url: new URL(res.body.data.payUrl).pathname });
-  expect(opened.statusCode).toBe(303);
-  const sessionId = [...stripe.sessions.keys()].at(-1)!;
-  const delivery = stripe.completeSession(sessionId);
-  const hook = await t.app.inject({
-    method: 'POST',
-    url: `/v1/payments/stripe/webhook/${s.license.id}`,
-    payload: delivery.payload,
-    headers: stripe.signedDelivery(delivery.payload, webhookSecret),
-  });
-  expect(hook.statusCode, hook.body).toBe(200);
-  const state = await call(t, 'GET', `/v1/public/${s.code}/checkouts/${res.body.data.checkout}`);
-  expect(state.body.data.status).toBe('confirmed');
-  const code = state.body.data.booking.bookingCode as string;
+  await payAtStripe(t, stripe, s, checkout.payUrl);
+  const state = await checkoutState(t, s, checkout.checkout);
+  expect(state.status).toBe('confirmed');
+  const code = state.booking.bookingCode as string;
   const id = Number(code.split('.')[2]);
   const orders = await call(t, 'GET', '/v1/admin/orders', { token: s.token });
   const order = (orders.body.data.items as { id: number; status: string }[])[0]!;
@@ -348,14 +309,8 @@ describe('Moving it', () => {
     await staffBooking(s, at(4, '10:00'));
     expectError(await move(s, b.code, at(4, '10:00')), 409, ErrorCode.bookingFull);
     // A customer paying for 11:00 holds it.
-    const held = await call(t, 'POST', `/v1/public/${s.code}/checkouts`, {
-      payload: {
-        productId: s.productId,
-        startsAt: at(4, '11:00'),
-        customer: { name: 'Otro', email: 'otro@example.es', phone: '+34600000000' },
-        language: 'es',
-        payment: { method: 'online' },
-      },
+    const held = await postCheckout(t, s, at(4, '11:00'), {
+      customer: { name: 'Otro', email: 'otro@example.es', phone: '+34600000000' },
     });
     expect(held.status, JSON.stringify(held.body)).toBe(201);
     expectError(await move(s, b.code, at(4, '11:00')), 409, ErrorCode.bookingFull);
@@ -365,7 +320,7 @@ describe('Moving it', () => {
       token: s.token,
       payload: {
         name: 'Sala',
-        schedule: everyDay([{ openAt: '10:00', closedAt: '12:00' }]),
+        schedule: tenToNoon,
         duration: 60,
         maximumConcurrentBookings: 1,
         minimumMinutesInAdvanceForBooking: 3 * 24 * 60,
@@ -606,15 +561,7 @@ describe('Races', () => {
       const b = await staffBooking(s, at(3, '10:00'));
       const [moved, booked] = await Promise.all([
         move(s, b.code, at(4, '10:00')),
-        call(t, 'POST', '/v1/admin/bookings', {
-          token: s.token,
-          payload: {
-            bookingCalendarId: s.calendarId,
-            productId: s.productId,
-            customerId: s.customerId,
-            startsAt: at(4, '10:00'),
-          },
-        }),
+        staffBooks(t, s, at(4, '10:00'), s.customerId),
       ]);
       const won = [moved.status === 200, booked.status === 201].filter(Boolean);
       expect(won, JSON.stringify([moved.body, booked.body])).toHaveLength(1);
@@ -753,33 +700,11 @@ describe('Paid through Redsys', () => {
   });
 
   it('a cancel in the window is refunded through Redsys REST; its refusal leaves everything', async () => {
-    const c = await company(r);
-    await useRedsys(r, c.token, redsys.redirectUrl);
-    const calendar = await createCalendar(r, c.token, {
-      schedule: everyDay([{ openAt: '10:00', closedAt: '12:00' }]),
-      duration: 60,
-      maximumConcurrentBookings: 1,
+    const c = await onlineShop(r, { gateway: { redsys: redsys.redirectUrl }, schedule: tenToNoon });
+    const checkout = await createCheckout(r, c, at(3, '10:00'), {
+      customer: { name: 'Lucía', email: 'lucia@example.es', phone: '+34600123456' },
     });
-    const product = await createProduct(r, c.token, {
-      taxId: c.taxId,
-      name: 'Masaje',
-      type: 'bookable',
-      durationInMinutes: 60,
-      price: 45,
-      sellOnline: true,
-      bookingCalendarId: calendar.id,
-    });
-    const checkout = await call(r, 'POST', `/v1/public/${c.code}/checkouts`, {
-      payload: {
-        productId: product.id,
-        startsAt: at(3, '10:00'),
-        customer: { name: 'Lucía', email: 'lucia@example.es', phone: '+34600123456' },
-        language: 'es',
-        payment: { method: 'online' },
-      },
-    });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
-    const page = await (await fetch(checkout.body.data.payUrl)).text();
+    const page = await (await fetch(checkout.payUrl)).text();
     const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
     const paid = await redsys.pay(
       {
@@ -790,9 +715,9 @@ describe('Paid through Redsys', () => {
       TEST_CARDS.ok,
     );
     expect(paid.notificationStatus).toBe(200);
-    const state = await call(r, 'GET', `/v1/public/${c.code}/checkouts/${checkout.body.data.checkout}`);
-    expect(state.body.data.status).toBe('confirmed');
-    const code = state.body.data.booking.bookingCode as string;
+    const state = await checkoutState(r, c, checkout.checkout);
+    expect(state.status).toBe('confirmed');
+    const code = state.booking.bookingCode as string;
     const bookingId = Number(code.split('.')[2]);
     const orders = async () =>
       (await call(r, 'GET', '/v1/admin/orders', { token: c.token })).body.data.items as {
