@@ -72,6 +72,7 @@ import { createTaxesService } from './modules/taxes/taxes.service.js';
 import { loadWidgetDist, widgetRoutes } from './modules/widget/widget.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugins/errors.js';
+import { loginPageHtml } from './plugins/login-page-html.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSerializer } from './plugins/serializer.js';
@@ -320,12 +321,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       },
     });
   }
+  // `/login`'s page names the login screen's chunks to fetch with the entry (login-page-html.ts).
+  const loginHtml = web ? loginPageHtml(web) : undefined;
   // Unknown API paths answer JSON; any other GET is the web app, which shows its own 404 page.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/v1') || url.startsWith('/docs') || url.startsWith('/health');
     if (!isApi && web && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', web);
+      reply.header('cache-control', 'no-cache');
+      const pathname = url.split('?', 1)[0];
+      if (loginHtml && (pathname === '/login' || pathname === '/login/'))
+        return reply.type('text/html; charset=utf-8').send(loginHtml);
+      return reply.sendFile('index.html', web);
     }
     return reply.status(404).send(notFoundBody());
   });

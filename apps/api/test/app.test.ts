@@ -5,6 +5,7 @@ import { ErrorCode } from '@mostrador/contract';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appVersion } from '../src/app.js';
+import { loginPageModule } from '../src/plugins/login-page-html.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -21,6 +22,18 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/main-abc.js"></script></head><body></body></html>',
   );
   writeFileSync(path.join(web, 'assets', 'main-abc.js'), 'console.log(1)');
+  // Its Vite manifest: the entry, and the login screen's chunk with a library of its own and one it
+  // shares with the entry.
+  mkdirSync(path.join(web, '.vite'));
+  writeFileSync(
+    path.join(web, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/main-abc.js', isEntry: true, imports: ['_react-r1.js'] },
+      '_react-r1.js': { file: 'assets/react-r1.js' },
+      '_form-f1.js': { file: 'assets/form-f1.js', imports: ['_react-r1.js'] },
+      [loginPageModule]: { file: 'assets/login-page-l1.js', imports: ['_form-f1.js', '_react-r1.js'] },
+    }),
+  );
   withWeb = await buildTestApp({ env: { WEB_DIST_DIR: web } });
 });
 afterAll(async () => {
@@ -272,6 +285,27 @@ describe('security headers', () => {
     const asset = await withWeb.app.inject({ method: 'GET', url: '/assets/main-abc.js' });
     expect(asset.statusCode).toBe(200);
     everyAnswer(asset.headers, 'asset');
+  });
+
+  it('/login names the login screen’s own chunks to fetch with the entry; other pages do not', async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Forders']) {
+      const res = await withWeb.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(directives(res.headers['content-security-policy'])['script-src'], url).toEqual(["'self'"]);
+      const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+      // The entry's own imports are the entry's to name: only what the login adds.
+      expect(preloads, url).toEqual(['/assets/login-page-l1.js', '/assets/form-f1.js']);
+      expect(res.body, url).toContain('<script type="module" src="/assets/main-abc.js"></script>');
+    }
+    for (const url of ['/', '/orders/12', '/login/a-support-token']) {
+      const res = await withWeb.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('modulepreload');
+    }
   });
 
   it('give the docs page its own policy, and every API answer, error or not, a sandbox', async () => {
