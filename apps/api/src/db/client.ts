@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -104,3 +105,20 @@ export interface DrizzleInternals {
   };
 }
 export const internalsOf = (db: DbOrTx) => db as unknown as DrizzleInternals;
+
+/**
+ * The name a statement runs under, from its text (`prefix` and a hash): PostgreSQL parses a named
+ * statement once per connection and, after five runs, may keep its generic plan instead of planning it
+ * at every request. For hot statements whose text is one of a few (their values are parameters).
+ */
+export function statementNameOf(text: string, prefix: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= 1000) statementNames.clear();
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+/** Each named statement's name by its text, hashed once. */
+const statementNames = new Map<string, string>();

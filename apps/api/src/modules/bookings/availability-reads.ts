@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, internalsOf, statementNameOf } from '../../db/client.js';
 import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
 import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
 import { googleBusySpaces } from '../google-calendar/google-calendar.repository.js';
@@ -41,16 +41,10 @@ export async function availabilityReads(
   // this statement need not wait for the product's: no rows for a product without a length.
   const end = sql`(${to.toISOString()}::timestamptz + (select ${products.durationInMinutes} from ${products}
     where ${products.id} = ${productId} and ${products.licenseId} = ${licenseId}) * interval '1 minute')`;
-  const [row] = await db
-    .select({
-      anomalies: sql<
-        string | null
-      >`(select string_agg(concat_ws(',', ${a.type}, ${ms(sql`${a.startsAt}`)}, ${ms(sql`${a.endsAt}`)}), ',' order by ${a.startsAt}, ${a.id})
+  const anomalies = sql`(select string_agg(concat_ws(',', ${a.type}, ${ms(sql`${a.startsAt}`)}, ${ms(sql`${a.endsAt}`)}), ',' order by ${a.startsAt}, ${a.id})
         from ${a} where ${a.bookingCalendarId} = ${calendarId} and ${a.licenseId} = ${licenseId}
-        and ${a.startsAt} < ${end} and ${a.endsAt} > ${from.toISOString()})`,
-      occupancy: sql<
-        string | null
-      >`(select string_agg(concat_ws(',', ${ms(sql`taken.starts_at`)}, ${ms(sql`taken.ends_at`)}, taken.spaces), ',')
+        and ${a.startsAt} < ${end} and ${a.endsAt} > ${from.toISOString()})`;
+  const occupancy = sql`(select string_agg(concat_ws(',', ${ms(sql`taken.starts_at`)}, ${ms(sql`taken.ends_at`)}, taken.spaces), ',')
         from (select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, sum(${b.spaces}) as spaces from ${b}
           where ${b.bookingCalendarId} = ${calendarId} and ${b.status} = 'confirmed'
           and ${b.startsAt} > ${earliestStart.toISOString()} and ${b.startsAt} < ${end}
@@ -66,8 +60,14 @@ export async function availabilityReads(
           select ${g.startsAt}, ${g.endsAt}, ${googleBusySpaces} from ${g}
           where ${g.bookingCalendarId} = ${calendarId}
           and ${g.startsAt} > ${earliestStart.toISOString()} and ${g.startsAt} < ${end}
-          and ${g.endsAt} > ${from.toISOString()} and ${g.licenseId} = ${licenseId}) taken)`,
-    })
-    .from(sql`(select 1) as one`);
+          and ${g.endsAt} > ${from.toISOString()} and ${g.licenseId} = ${licenseId}) taken)`;
+  // Named: its text is the same at every call (PostgreSQL parses it once per connection and keeps a plan).
+  const { dialect, session } = internalsOf(db);
+  const query = dialect.sqlToQuery(sql`select ${anomalies}, ${occupancy}`);
+  const [row] = (await session
+    .prepareQuery(query, undefined, statementNameOf(query.sql, 'avail'), true, (rows) =>
+      rows.map(([a, o]) => ({ anomalies: a as string | null, occupancy: o as string | null })),
+    )
+    .execute()) as { anomalies: string | null; occupancy: string | null }[];
   return decodeRoomReads(row);
 }
