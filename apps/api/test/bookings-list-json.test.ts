@@ -106,7 +106,7 @@ describe('bookings list written by PostgreSQL', () => {
       'status',
     ]) {
       for (const direction of ['asc', 'desc']) {
-        const page = await readList(t, c.token, url, { sort: { [sort]: direction }, limit: 5, page: 2 });
+        const page = await readList(t, c.token, url, { orders: { [sort]: direction }, limit: 5, page: 2 });
         expect(page.items).toHaveLength(5);
       }
     }
@@ -117,6 +117,46 @@ describe('bookings list written by PostgreSQL', () => {
     expect(none).toMatchObject({ items: [], total: 0 });
     const past = await readList(t, c.token, url, { page: 9, limit: 5 });
     expect(past).toMatchObject({ items: [], total: 12, page: 9, limit: 5 });
+  });
+
+  it('renders an unfiltered first page once per license, sort and size: each company reads its own', async () => {
+    const companies = [await company(t), await company(t)];
+    const made: { id: number }[][] = [];
+    for (const c of companies) {
+      const calendarId = (await createCalendar(t, c.token, { maximumConcurrentBookings: 10 })).id;
+      const productId = (await createProduct(t, c.token, { taxId: c.taxId, ...bookable(30) })).id;
+      const customerId = (await createCustomer(t, c.token, { name: 'Irene' })).id;
+      const bookings: { id: number }[] = [];
+      for (const hour of ['09:00', '10:00', '11:00'])
+        bookings.push(
+          await createBooking(t, c.token, {
+            bookingCalendarId: calendarId,
+            productId,
+            customerId,
+            startsAt: `2027-05-10T${hour}`,
+          }),
+        );
+      made.push(bookings);
+    }
+    const ids = (page: { items: { id: number }[] }) => page.items.map((b) => b.id);
+    // Alternately, twice each: the second read of a shape runs the statement kept from the first.
+    for (let round = 0; round < 2; round++)
+      for (const [i, c] of companies.entries()) {
+        const own = made[i]!.map((b) => b.id);
+        expect(ids(await readList(t, c.token, url))).toEqual([...own].reverse());
+        expect(ids(await readList(t, c.token, url, { orders: { date: 'asc' } }))).toEqual(own);
+        expect(ids(await readList(t, c.token, url, { orders: { date: 'asc' }, limit: 2 }))).toEqual(
+          own.slice(0, 2),
+        );
+        expect((await readList(t, c.token, url, { limit: 2 })).total).toBe(3);
+      }
+    // The kept statement reads the rows of now: one deleted leaves the page and the count.
+    const [first] = companies;
+    const gone = made[0]![1]!.id;
+    expect((await call(t, 'DELETE', `${url}/${gone}`, { token: first!.token })).status).toBe(200);
+    const after = await readList(t, first!.token, url, { orders: { date: 'asc' } });
+    expect(ids(after)).toEqual([made[0]![0]!.id, made[0]![2]!.id]);
+    expect(after.total).toBe(2);
   });
 
   it('answers a company without bookings with an empty first page', async () => {

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import {
   defaultTimeZone,
   eurosToCents,
@@ -13,7 +12,7 @@ import {
 import { type AnyColumn, and, asc, Column, desc, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { type DbOrTx, internalsOf } from '../db/client.js';
+import { type DbOrTx, type DrizzleInternals, internalsOf, statementNameOf } from '../db/client.js';
 import { listShrinks } from '../db/list-shrinks.table.js';
 import { AppError } from './app-error.js';
 import { parseClientInstant } from './time.js';
@@ -268,7 +267,7 @@ export async function keysFirstPage<F extends SelectedFields>(
    * Given when `c.where` is the license's scope alone (no search, no filter): the list's name in
    * `list_shrinks`, so a count known to exceed the cap is not counted again while no row left.
    */
-  unfiltered?: { licenseId: number; list: ShrinkingList },
+  unfiltered?: UnfilteredList,
 ): Promise<{ rows: SelectResultFields<F>[]; count: number }> {
   if (exportReading.getStore()) {
     const [rows, count] = await Promise.all([whole(c), countCapped(db, table, c.where)]);
@@ -306,7 +305,7 @@ function pageStatement(
   table: PgTable,
   key: PgColumn,
   c: PageClauses,
-  unfiltered: { licenseId: number; list: ShrinkingList } | undefined,
+  unfiltered: UnfilteredList | undefined,
 ) {
   // LIMIT and the cap are written as numbers (validated integers), not parameters: PostgreSQL then
   // estimates a named statement's generic plan as well as a custom one and keeps it (see `name`).
@@ -321,7 +320,7 @@ function pageStatement(
     ? sql<number>`coalesce((select ${listShrinks.n} from ${listShrinks} where ${listShrinks.licenseId} = ${unfiltered.licenseId}
       and ${listShrinks.list} = ${unfiltered.list}), 0)`
     : sql<number>`0`;
-  const knownAt = unfiltered ? beyondCap.get(`${unfiltered.list}:${unfiltered.licenseId}`) : undefined;
+  const knownAt = knownCountOf(unfiltered);
   const total =
     knownAt === undefined
       ? counted
@@ -331,16 +330,28 @@ function pageStatement(
     total,
     shrinks,
     /** Remembers an unfiltered list's count beyond the cap, with the shrinks it was read with. */
-    counted(count: number, shrunk: number) {
-      if (!unfiltered) return;
-      if (knownAt === shrunk) knownCounts.used++;
-      const mapKey = `${unfiltered.list}:${unfiltered.licenseId}`;
-      if (count >= cappedCountLimit) {
-        if (beyondCap.size >= 10_000 && !beyondCap.has(mapKey)) beyondCap.clear();
-        beyondCap.set(mapKey, shrunk);
-      } else beyondCap.delete(mapKey);
-    },
+    counted: (count: number, shrunk: number) => rememberCount(unfiltered, knownAt, count, shrunk),
   };
+}
+
+/** The shrinks an unfiltered list's count beyond the cap was last read with, if it was. */
+const knownCountOf = (unfiltered: UnfilteredList | undefined) =>
+  unfiltered ? beyondCap.get(`${unfiltered.list}:${unfiltered.licenseId}`) : undefined;
+
+/** Remembers an unfiltered list's count beyond the cap, with the shrinks it was read with. */
+function rememberCount(
+  unfiltered: UnfilteredList | undefined,
+  knownAt: number | undefined,
+  count: number,
+  shrunk: number,
+) {
+  if (!unfiltered) return;
+  if (knownAt === shrunk) knownCounts.used++;
+  const mapKey = `${unfiltered.list}:${unfiltered.licenseId}`;
+  if (count >= cappedCountLimit) {
+    if (beyondCap.size >= 10_000 && !beyondCap.has(mapKey)) beyondCap.clear();
+    beyondCap.set(mapKey, shrunk);
+  } else beyondCap.delete(mapKey);
 }
 
 /**
@@ -352,19 +363,11 @@ function pageStatement(
 function statementName(
   text: string,
   c: PageClauses,
-  unfiltered: { licenseId: number; list: ShrinkingList } | undefined,
+  unfiltered: UnfilteredList | undefined,
 ): string | undefined {
   if (!unfiltered || c.offset) return undefined;
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    if (statementNames.size >= 1000) statementNames.clear();
-    name = `kfp_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
-    statementNames.set(text, name);
-  }
-  return name;
+  return statementNameOf(text, 'kfp');
 }
-/** Each named statement's name by its text, hashed once (a few texts: sorts × page sizes × lists). */
-const statementNames = new Map<string, string>();
 
 /** An instant as `Date.prototype.toISOString` writes it (milliseconds, UTC), for keysFirstPageJson. */
 export const jsonInstant = (instant: AnyColumn | SQL) =>
@@ -393,9 +396,62 @@ export async function keysFirstPageJson(
   key: PgColumn,
   fields: JsonItemFields,
   c: PageClauses,
-  unfiltered?: { licenseId: number; list: ShrinkingList },
+  unfiltered?: UnfilteredList,
 ): Promise<{ items: string; count: number }> {
   const internal = internalsOf(db);
+  // An unfiltered first page's statement depends only on the list, the license, the sort, the page
+  // size and the count known beyond the cap: rendered once, not by drizzle at every request.
+  const knownAt = knownCountOf(unfiltered);
+  const renderedKey =
+    unfiltered?.sort !== undefined && !c.offset
+      ? `${unfiltered.list}:${unfiltered.licenseId}:${c.limit}:${knownAt ?? ''}:${unfiltered.sort}`
+      : undefined;
+  const rendered = renderedKey ? renderedFirstPagesOf(fields).get(renderedKey) : undefined;
+  const statement = rendered ?? renderFirstPageJson(internal, table, key, fields, c, unfiltered, renderedKey);
+  const [row] = (await internal.session
+    .prepareQuery(statement.query, undefined, statement.name, true, (raw) => raw)
+    .execute()) as [string, number, number | string][];
+  const [items, count, shrunk] = row!;
+  rememberCount(unfiltered, knownAt, count, Number(shrunk));
+  return { items, count };
+}
+
+/** An unfiltered list (no search, no filter) as keysFirstPage names it; `sort`, the query's own. */
+export interface UnfilteredList {
+  licenseId: number;
+  list: ShrinkingList;
+  /**
+   * The sort as the query gave it (its JSON, empty for the default), given when the clauses come from
+   * `listClauses` alone: the first page's statement is then rendered once per sort and page size.
+   */
+  sort?: string;
+}
+
+interface RenderedPage {
+  query: { sql: string; params: unknown[] };
+  name: string | undefined;
+}
+/** keysFirstPageJson's statements of unfiltered first pages, by their items and `renderedKey`. */
+const renderedFirstPages = new WeakMap<JsonItemFields, Map<string, RenderedPage>>();
+function renderedFirstPagesOf(fields: JsonItemFields) {
+  let rendered = renderedFirstPages.get(fields);
+  if (!rendered) {
+    rendered = new Map();
+    renderedFirstPages.set(fields, rendered);
+  }
+  return rendered;
+}
+
+/** keysFirstPageJson's statement, rendered; kept under `renderedKey` when given. */
+function renderFirstPageJson(
+  internal: DrizzleInternals,
+  table: PgTable,
+  key: PgColumn,
+  fields: JsonItemFields,
+  c: PageClauses,
+  unfiltered: UnfilteredList | undefined,
+  renderedKey: string | undefined,
+): RenderedPage {
   let item = jsonItems.get(fields);
   if (!item) {
     const columns = Object.entries(fields).map(([name, expression]) => {
@@ -410,15 +466,16 @@ export async function keysFirstPageJson(
   const statement = pageStatement(table, key, c, unfiltered);
   // row_to_json writes an item without blanks (json_build_object and json_agg add them: 13 % more bytes
   // for a bookings page), string_agg joins them in the page's order.
-  const query = sql`select coalesce('[' || string_agg(row_to_json(item)::text, ',' order by ${sql.join(c.orderBy, sql`, `)}) || ']', '[]'),
-    ${statement.total}, ${statement.shrinks} from ${statement.pageRows} cross join ${item}`;
-  const rendered = internal.dialect.sqlToQuery(query);
-  const [row] = (await internal.session
-    .prepareQuery(rendered, undefined, statementName(rendered.sql, c, unfiltered), true, (raw) => raw)
-    .execute()) as [string, number, number | string][];
-  const [items, count, shrunk] = row!;
-  statement.counted(count, Number(shrunk));
-  return { items, count };
+  const query =
+    internal.dialect.sqlToQuery(sql`select coalesce('[' || string_agg(row_to_json(item)::text, ',' order by ${sql.join(c.orderBy, sql`, `)}) || ']', '[]'),
+    ${statement.total}, ${statement.shrinks} from ${statement.pageRows} cross join ${item}`);
+  const page = { query, name: statementName(query.sql, c, unfiltered) };
+  if (renderedKey) {
+    const kept = renderedFirstPagesOf(fields);
+    if (kept.size >= 10_000) kept.clear();
+    kept.set(renderedKey, page);
+  }
+  return page;
 }
 
 interface PageColumns {

@@ -545,7 +545,9 @@ export function createBookingsRepository(db: DbOrTx) {
       const { query: term, ...rest } = query;
       const c = listClauses(rest, listSpec, eq(bookings.licenseId, licenseId));
       const where = term ? and(c.where, await matching(licenseId, term))! : c.where;
-      const unfiltered = isUnfiltered(query) ? { licenseId, list: 'bookings' as const } : undefined;
+      const unfiltered = isUnfiltered(query)
+        ? { licenseId, list: 'bookings' as const, sort: JSON.stringify(query.orders ?? {}) }
+        : undefined;
       return keysFirstPageJson(db, bookings, bookings.id, listJson, { ...c, where }, unfiltered);
     },
 
