@@ -1,24 +1,88 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, internalsOf, statementNameOf } from '../../db/client.js';
-import type { AnomalyPeriod, ExistingBooking } from '../calendars/availability.js';
-import { bookingCalendarAnomalies } from '../calendars/calendars.table.js';
+import type { DbOrTx } from '../../db/client.js';
+import { fixedStatement } from '../../db/fixed-statement.js';
+import type { AnomalyPeriod, CalendarRules, ExistingBooking } from '../calendars/availability.js';
+import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calendars.table.js';
 import { googleBusySpaces } from '../google-calendar/google-calendar.repository.js';
 import { googleBusyTimes } from '../google-calendar/google-calendar.table.js';
+import type { ProductRow } from '../products/products.repository.js';
 import { products } from '../products/products.table.js';
 import { bookingHolds } from './booking-holds.table.js';
 import { decodeRoomReads, longestBookingMs } from './bookings.repository.js';
 import { bookings } from './bookings.table.js';
 
+/** The product as the availability reads it: what makes it bookable on a calendar, and its length. */
+export interface AvailabilityProduct {
+  type: ProductRow['type'];
+  durationInMinutes: number | null;
+  bookingCalendarId: number | null;
+  spacesOccupiedInTheCalendar: number | null;
+}
+
+const p = (name: string) => sql.placeholder(name);
+const epochMs = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
+// `to` reaches on by the product's length (a start near the end runs past it): no rows for a product
+// without a length (or not the license's).
+const end = sql`(${p('to')}::timestamptz + (select pr.duration_in_minutes from ${products} pr
+    where pr.id = ${p('productId')}::int and pr.license_id = ${p('licenseId')}::int) * interval '1 minute')`;
+
+/**
+ * See `availabilityReads`: one named statement of fixed text (db/fixed-statement.ts), so one round trip
+ * and no planning per request. The calendar's rules and the product come as JSON objects (null when
+ * not the license's).
+ */
+const availabilityReadsStatement = fixedStatement<{
+  calendar: CalendarRules | null;
+  product: AvailabilityProduct | null;
+  anomalies: string | null;
+  occupancy: string | null;
+}>(
+  'booking_availability_reads',
+  sql`select
+    (select json_build_object('schedule', c.schedule, 'duration', c.duration,
+        'maximumConcurrentBookings', c.maximum_concurrent_bookings,
+        'minimumMinutesInAdvanceForBooking', c.minimum_minutes_in_advance_for_booking,
+        'maximumDaysOfBookingForecast', c.maximum_days_of_booking_forecast,
+        'minimumProductDuration', c.minimum_product_duration)
+      from ${bookingCalendars} c where c.id = ${p('calendarId')}::int and c.license_id = ${p('licenseId')}::int) as calendar,
+    (select json_build_object('type', pr.type, 'durationInMinutes', pr.duration_in_minutes,
+        'bookingCalendarId', pr.booking_calendar_id,
+        'spacesOccupiedInTheCalendar', pr.spaces_occupied_in_the_calendar)
+      from ${products} pr where pr.id = ${p('productId')}::int and pr.license_id = ${p('licenseId')}::int) as product,
+    (select string_agg(concat_ws(',', a.type, ${epochMs(sql`a.starts_at`)}, ${epochMs(sql`a.ends_at`)}), ',' order by a.starts_at, a.id)
+      from ${bookingCalendarAnomalies} a
+      where a.booking_calendar_id = ${p('calendarId')}::int and a.license_id = ${p('licenseId')}::int
+        and a.starts_at < ${end} and a.ends_at > ${p('from')}::timestamptz) as anomalies,
+    (select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
+      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
+        where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
+          and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${end}
+          and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
+        group by b.starts_at, b.ends_at
+        union all
+        select h.starts_at, h.ends_at, sum(h.spaces) from ${bookingHolds} h
+        where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
+          and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${end}
+          and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
+        group by h.starts_at, h.ends_at
+        union all
+        select g.starts_at, g.ends_at, ${sql.raw(String(googleBusySpaces))} from ${googleBusyTimes} g
+        where g.booking_calendar_id = ${p('calendarId')}::int
+          and g.starts_at > ${p('earliestStart')}::timestamptz and g.starts_at < ${end}
+          and g.ends_at > ${p('from')}::timestamptz and g.license_id = ${p('licenseId')}::int) taken) as occupancy`,
+);
+
 /**
  * What the availability of a product on a calendar over [from, to + the product's length) reads, in one
- * statement: its anomalies there and
- * the spaces its confirmed bookings and live holds (checkouts being paid) take there, each grouped by interval
- * on its own (the occupancy indexes alone, in their order: grouping the union of both hashed 12,742
- * bookings instead, 3.1 → 4.6 ms on the bench's busiest calendar; an interval in both lists counts twice,
- * which the engine sums). Both
- * come back as one value each, instants as epoch milliseconds, instead of a row (and two timestamps
- * parsed into `Date`s) per interval: 60 days of a busy calendar are ~1,500 intervals. The rows are those
- * of the calendars repository's `between` and the bookings repository's `occupancyBetween`.
+ * statement: the calendar's rules and the product (null when not the license's), the calendar's
+ * anomalies there and the spaces its confirmed bookings, live holds (checkouts being paid) and the busy
+ * times of its Google link take there, each grouped by interval on its own (the occupancy indexes alone,
+ * in their order: grouping the union of bookings and holds hashed 12,742 bookings instead, 3.1 → 4.6 ms on
+ * the bench's busiest calendar; an interval in several lists counts for each, which the engine sums).
+ * Anomalies and occupancy come back as one value each, instants as epoch milliseconds, instead of a row
+ * (and two timestamps parsed into `Date`s) per interval: 60 days of a busy calendar are ~1,500 intervals.
+ * The rows are those of the calendars repository's `between` and the bookings repository's
+ * `occupancyBetween`.
  */
 export async function availabilityReads(
   db: DbOrTx,
@@ -27,47 +91,21 @@ export async function availabilityReads(
   productId: number,
   from: Date,
   to: Date,
-): Promise<{ anomalies: AnomalyPeriod[]; bookings: ExistingBooking[] }> {
-  const a = bookingCalendarAnomalies;
-  const b = bookings;
-  const h = bookingHolds;
-  // The busy times of the calendar's Google link take the whole calendar (google-calendar module).
-  const g = googleBusyTimes;
-  const ms = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
-  // The bookings overlapping the window started less than the longest booking before it (as in
-  // `occupancyBetween`): the occupancy index's range starts there.
-  const earliestStart = new Date(from.getTime() - longestBookingMs);
-  // `to` reaches on by the product's length (a start near the end runs past it), read here so that
-  // this statement need not wait for the product's: no rows for a product without a length.
-  const end = sql`(${to.toISOString()}::timestamptz + (select ${products.durationInMinutes} from ${products}
-    where ${products.id} = ${productId} and ${products.licenseId} = ${licenseId}) * interval '1 minute')`;
-  const anomalies = sql`(select string_agg(concat_ws(',', ${a.type}, ${ms(sql`${a.startsAt}`)}, ${ms(sql`${a.endsAt}`)}), ',' order by ${a.startsAt}, ${a.id})
-        from ${a} where ${a.bookingCalendarId} = ${calendarId} and ${a.licenseId} = ${licenseId}
-        and ${a.startsAt} < ${end} and ${a.endsAt} > ${from.toISOString()})`;
-  const occupancy = sql`(select string_agg(concat_ws(',', ${ms(sql`taken.starts_at`)}, ${ms(sql`taken.ends_at`)}, taken.spaces), ',')
-        from (select ${b.startsAt} as starts_at, ${b.endsAt} as ends_at, sum(${b.spaces}) as spaces from ${b}
-          where ${b.bookingCalendarId} = ${calendarId} and ${b.status} = 'confirmed'
-          and ${b.startsAt} > ${earliestStart.toISOString()} and ${b.startsAt} < ${end}
-          and ${b.endsAt} > ${from.toISOString()} and ${b.licenseId} = ${licenseId}
-          group by ${b.startsAt}, ${b.endsAt}
-          union all
-          select ${h.startsAt}, ${h.endsAt}, sum(${h.spaces}) from ${h}
-          where ${h.bookingCalendarId} = ${calendarId} and ${h.state} = 'held' and ${h.expiresAt} > now()
-          and ${h.startsAt} > ${earliestStart.toISOString()} and ${h.startsAt} < ${end}
-          and ${h.endsAt} > ${from.toISOString()} and ${h.licenseId} = ${licenseId}
-          group by ${h.startsAt}, ${h.endsAt}
-          union all
-          select ${g.startsAt}, ${g.endsAt}, ${googleBusySpaces} from ${g}
-          where ${g.bookingCalendarId} = ${calendarId}
-          and ${g.startsAt} > ${earliestStart.toISOString()} and ${g.startsAt} < ${end}
-          and ${g.endsAt} > ${from.toISOString()} and ${g.licenseId} = ${licenseId}) taken)`;
-  // Named: its text is the same at every call (PostgreSQL parses it once per connection and keeps a plan).
-  const { dialect, session } = internalsOf(db);
-  const query = dialect.sqlToQuery(sql`select ${anomalies}, ${occupancy}`);
-  const [row] = (await session
-    .prepareQuery(query, undefined, statementNameOf(query.sql, 'avail'), true, (rows) =>
-      rows.map(([a, o]) => ({ anomalies: a as string | null, occupancy: o as string | null })),
-    )
-    .execute()) as { anomalies: string | null; occupancy: string | null }[];
-  return decodeRoomReads(row);
+): Promise<{
+  calendar: CalendarRules | null;
+  product: AvailabilityProduct | null;
+  anomalies: AnomalyPeriod[];
+  bookings: ExistingBooking[];
+}> {
+  const [row] = await availabilityReadsStatement(db, {
+    licenseId,
+    calendarId,
+    productId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    // The bookings overlapping the window started less than the longest booking before it (as in
+    // `occupancyBetween`): the occupancy index's range starts there.
+    earliestStart: new Date(from.getTime() - longestBookingMs).toISOString(),
+  });
+  return { calendar: row?.calendar ?? null, product: row?.product ?? null, ...decodeRoomReads(row) };
 }

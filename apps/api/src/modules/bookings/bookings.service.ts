@@ -313,14 +313,16 @@ export function createBookingsService(deps: {
         return zonedToInstant({ year: year!, month: month!, day: d! }, auth.timeZone);
       };
       // A day's margin each side covers a DST change; starts near the end reach on by the product's
-      // length (added by availabilityReads, so the three reads go at once).
+      // length (added by availabilityReads, which reads the calendar and the product in the same
+      // statement).
       const from = new Date(day(query.from).getTime() - DAY);
       const to = new Date(day(query.to).getTime() + DAY);
-      const [calendar, product, { anomalies, bookings: existing }] = await Promise.all([
-        createCalendarsRepository(db).find(auth.licenseId, calendarId),
-        createProductsRepository(db).find(auth.licenseId, query.productId),
-        availabilityReads(db, auth.licenseId, calendarId, query.productId, from, to),
-      ]);
+      const {
+        calendar,
+        product,
+        anomalies,
+        bookings: existing,
+      } = await availabilityReads(db, auth.licenseId, calendarId, query.productId, from, to);
       if (!calendar) throw notFound();
       const problem = productProblem(product, calendarId);
       if (problem) throw invalid('productId', problem.message);
