@@ -472,7 +472,8 @@ function renderFirstPageJson(
   const page = { query, name: statementName(query.sql, c, unfiltered) };
   if (renderedKey) {
     const kept = renderedFirstPagesOf(fields);
-    if (kept.size >= 10_000) kept.clear();
+    // ~3 KB each: a thousand shapes (licenses × sorts × sizes) at most, the hot ones rendered again after.
+    if (kept.size >= 1000) kept.clear();
     kept.set(renderedKey, page);
   }
   return page;
