@@ -1,15 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import type { AnomalyPeriod, CalendarRules, ExistingBooking } from '../calendars/availability.js';
 import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calendars.table.js';
-import { googleBusySpaces } from '../google-calendar/google-calendar.repository.js';
-import { googleBusyTimes } from '../google-calendar/google-calendar.table.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { products } from '../products/products.table.js';
-import { bookingHolds } from './booking-holds.table.js';
-import { decodeRoomReads, longestBookingMs } from './bookings.repository.js';
-import { bookings } from './bookings.table.js';
+import { decodeRoomReads, epochMs, longestBookingMs, occupancyOf, p } from './bookings.repository.js';
 
 /** The product as the availability reads it: what makes it bookable on a calendar, and its length. */
 export interface AvailabilityProduct {
@@ -19,8 +15,6 @@ export interface AvailabilityProduct {
   spacesOccupiedInTheCalendar: number | null;
 }
 
-const p = (name: string) => sql.placeholder(name);
-const epochMs = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
 // `to` reaches on by the product's length (a start near the end runs past it): no rows for a product
 // without a length (or not the license's).
 const end = sql`(${p('to')}::timestamptz + (select pr.duration_in_minutes from ${products} pr
@@ -53,23 +47,7 @@ const availabilityReadsStatement = fixedStatement<{
       from ${bookingCalendarAnomalies} a
       where a.booking_calendar_id = ${p('calendarId')}::int and a.license_id = ${p('licenseId')}::int
         and a.starts_at < ${end} and a.ends_at > ${p('from')}::timestamptz) as anomalies,
-    (select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
-      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
-        where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
-          and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${end}
-          and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
-        group by b.starts_at, b.ends_at
-        union all
-        select h.starts_at, h.ends_at, sum(h.spaces) from ${bookingHolds} h
-        where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
-          and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${end}
-          and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
-        group by h.starts_at, h.ends_at
-        union all
-        select g.starts_at, g.ends_at, ${sql.raw(String(googleBusySpaces))} from ${googleBusyTimes} g
-        where g.booking_calendar_id = ${p('calendarId')}::int
-          and g.starts_at > ${p('earliestStart')}::timestamptz and g.starts_at < ${end}
-          and g.ends_at > ${p('from')}::timestamptz and g.license_id = ${p('licenseId')}::int) taken) as occupancy`,
+    ${occupancyOf(end)} as occupancy`,
 );
 
 /**

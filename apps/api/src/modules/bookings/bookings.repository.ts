@@ -273,8 +273,35 @@ const recordColumns = {
   subscriptionName: programProducts.name,
 };
 
-const p = (name: string) => sql.placeholder(name);
-const epochMs = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
+export const p = (name: string) => sql.placeholder(name);
+export const epochMs = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1000)::bigint`;
+/**
+ * The spaces a calendar's confirmed bookings, live holds and Google busy times take over
+ * [from, `to`), each grouped by interval on its own, as one text of epoch-millisecond triples
+ * (`decodeRoomReads`); `except` narrows the bookings (a booking's own row when it moves). Placeholders:
+ * calendarId, licenseId, earliestStart, from.
+ */
+export const occupancyOf = (
+  to: SQL,
+  except: SQL = sql``,
+) => sql`(select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
+      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
+        where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
+          and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${to}
+          and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
+          ${except}
+        group by b.starts_at, b.ends_at
+        union all
+        select h.starts_at, h.ends_at, sum(h.spaces) from ${bookingHolds} h
+        where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
+          and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${to}
+          and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
+        group by h.starts_at, h.ends_at
+        union all
+        select g.starts_at, g.ends_at, ${sql.raw(String(googleBusySpaces))} from ${googleBusyTimes} g
+        where g.booking_calendar_id = ${p('calendarId')}::int
+          and g.starts_at > ${p('earliestStart')}::timestamptz and g.starts_at < ${to}
+          and g.ends_at > ${p('from')}::timestamptz and g.license_id = ${p('licenseId')}::int) taken)`;
 
 /**
  * What creating a booking reads before its transaction, in one statement: the product (null columns when
@@ -335,24 +362,7 @@ const roomReadsStatement = fixedStatement<{ anomalies: string | null; occupancy:
       from ${bookingCalendarAnomalies} a
       where a.booking_calendar_id = ${p('calendarId')}::int and a.license_id = ${p('licenseId')}::int
         and a.starts_at < ${p('anomaliesTo')}::timestamptz and a.ends_at > ${p('anomaliesFrom')}::timestamptz) as anomalies,
-    (select string_agg(concat_ws(',', ${epochMs(sql`taken.starts_at`)}, ${epochMs(sql`taken.ends_at`)}, taken.spaces), ',')
-      from (select b.starts_at, b.ends_at, sum(b.spaces) as spaces from ${bookings} b
-        where b.booking_calendar_id = ${p('calendarId')}::int and b.status = 'confirmed'
-          and b.starts_at > ${p('earliestStart')}::timestamptz and b.starts_at < ${p('to')}::timestamptz
-          and b.ends_at > ${p('from')}::timestamptz and b.license_id = ${p('licenseId')}::int
-          and (${p('exceptId')}::int is null or b.id <> ${p('exceptId')}::int)
-        group by b.starts_at, b.ends_at
-        union all
-        select h.starts_at, h.ends_at, sum(h.spaces) from ${bookingHolds} h
-        where h.booking_calendar_id = ${p('calendarId')}::int and h.state = 'held' and h.expires_at > now()
-          and h.starts_at > ${p('earliestStart')}::timestamptz and h.starts_at < ${p('to')}::timestamptz
-          and h.ends_at > ${p('from')}::timestamptz and h.license_id = ${p('licenseId')}::int
-        group by h.starts_at, h.ends_at
-        union all
-        select g.starts_at, g.ends_at, ${sql.raw(String(googleBusySpaces))} from ${googleBusyTimes} g
-        where g.booking_calendar_id = ${p('calendarId')}::int
-          and g.starts_at > ${p('earliestStart')}::timestamptz and g.starts_at < ${p('to')}::timestamptz
-          and g.ends_at > ${p('from')}::timestamptz and g.license_id = ${p('licenseId')}::int) taken) as occupancy`,
+    ${occupancyOf(sql`${p('to')}::timestamptz`, sql`and (${p('exceptId')}::int is null or b.id <> ${p('exceptId')}::int)`)} as occupancy`,
 );
 
 /** A new booking's row, its id drawn beforehand (`creationReads`): the columns a creation sets. */
