@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
-import type { AnomalyPeriod, CalendarRules, ExistingBooking } from '../calendars/availability.js';
+import type { AnomalyPeriod, BookingTriples, CalendarRules } from '../calendars/availability.js';
 import { bookingCalendarAnomalies, bookingCalendars } from '../calendars/calendars.table.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { products } from '../products/products.table.js';
-import { decodeRoomReads, epochMs, longestBookingMs, occupancyOf, p } from './bookings.repository.js';
+import {
+  decodeAnomalies,
+  decodeOccupancy,
+  epochMs,
+  longestBookingMs,
+  occupancyOf,
+  p,
+} from './bookings.repository.js';
 
 /** The product as the availability reads it: what makes it bookable on a calendar, and its length. */
 export interface AvailabilityProduct {
@@ -73,7 +80,8 @@ export async function availabilityReads(
   calendar: CalendarRules | null;
   product: AvailabilityProduct | null;
   anomalies: AnomalyPeriod[];
-  bookings: ExistingBooking[];
+  /** The occupancy as the engine's flat triples (start, end, spaces). */
+  bookings: BookingTriples;
 }> {
   const [row] = await availabilityReadsStatement(db, {
     licenseId,
@@ -85,5 +93,10 @@ export async function availabilityReads(
     // `occupancyBetween`): the occupancy index's range starts there.
     earliestStart: new Date(from.getTime() - longestBookingMs).toISOString(),
   });
-  return { calendar: row?.calendar ?? null, product: row?.product ?? null, ...decodeRoomReads(row) };
+  return {
+    calendar: row?.calendar ?? null,
+    product: row?.product ?? null,
+    anomalies: decodeAnomalies(row?.anomalies),
+    bookings: decodeOccupancy(row?.occupancy),
+  };
 }

@@ -825,7 +825,8 @@ const scenario = scenarioOf(anyPlace, anySchedule);
 
 /** The brute force's view of a scenario, minute by minute. */
 function bruteForce(input: AvailabilityInput) {
-  const { timeZone, calendar, anomalies, product, bookings } = input;
+  const { timeZone, calendar, anomalies, product } = input;
+  const bookings = input.bookings as ExistingBooking[];
   const ranges = (date: string) =>
     (calendar.schedule[weekdayOf(date)] ?? [])
       .map((r) => [
@@ -955,6 +956,19 @@ describe('availability: properties', () => {
     );
   });
 
+  it('answers the same for the bookings as records or as flat triples', () => {
+    fc.assert(
+      fc.property(scenario, ({ input }) => {
+        const records = input.bookings as ExistingBooking[];
+        const triples = Float64Array.from(
+          records.flatMap((b) => [b.startsAt.getTime(), b.endsAt.getTime(), b.spaces]),
+        );
+        expect(availability({ ...input, bookings: triples })).toEqual(availability(input));
+      }),
+      { numRuns },
+    );
+  });
+
   it('writes its columns as exactly the JSON of the items the API schema encodes', () => {
     fc.assert(
       fc.property(scenario, ({ input }) => {
@@ -1000,6 +1014,23 @@ describe('availability: properties', () => {
         });
       }),
       { numRuns: 2000 },
+    );
+    // Many instants in one answer: each day's and each time of day's text is written once and reused.
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -62_198_755_200_000, max: 253_402_300_799_999 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 3 }),
+        (instants, days) => {
+          // Instants close together too: the same days and times of day, several times.
+          const sorted = [...instants, ...instants.map((t) => t + days * 86_400_000)].sort((a, b) => a - b);
+          const { closed, ...rest } = availabilityColumns(input(0));
+          const json = availabilityItemsJson({ ...rest, closed: sorted.map((t) => [t, t + 1]) });
+          expect(JSON.parse(json).map((i: { startsAt: string }) => i.startsAt)).toEqual(
+            sorted.map((t) => new Date(t).toISOString()),
+          );
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

@@ -346,14 +346,17 @@ export function createBookingManager(deps: {
         availabilityReads(db, b.licenseId, b.bookingCalendarId, b.productId, from, to),
       ]);
       if (!calendar) throw notFound();
-      // Its own places are free for itself: taken off its interval's entry.
-      const own = taken.find(
-        (x) =>
-          x.startsAt.getTime() === b.startsAt.getTime() &&
-          x.endsAt.getTime() === b.endsAt.getTime() &&
-          x.spaces >= b.spaces,
-      );
-      if (own) own.spaces -= b.spaces;
+      // Its own places are free for itself: taken off its interval's entry (triples: start, end, spaces).
+      for (let i = 0; i + 2 < taken.length; i += 3) {
+        if (
+          taken[i] === b.startsAt.getTime() &&
+          taken[i + 1] === b.endsAt.getTime() &&
+          taken[i + 2]! >= b.spaces
+        ) {
+          taken[i + 2]! -= b.spaces;
+          break;
+        }
+      }
       const unitSpaces = b.spaces / b.quantity;
       const length = Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
       const columns = availabilityColumns({
@@ -364,7 +367,7 @@ export function createBookingManager(deps: {
         calendar: rulesOf(calendar),
         anomalies,
         product: { durationInMinutes: length, spaces: unitSpaces },
-        bookings: taken.filter((x) => x.spaces > 0),
+        bookings: taken,
       });
       const dateOf = wallTime(timeZone);
       const days = new Map<string, { startsAt: string; freePlaces: number }[]>();
