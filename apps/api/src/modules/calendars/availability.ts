@@ -593,7 +593,8 @@ export function availabilityColumns(input: AvailabilityInput): AvailabilityColum
 /**
  * The items of `availability` as the API's JSON array, written straight from the columns: exactly
  * `JSON.stringify` of the contract's items (`startsAt`, `endsAt` as ISO strings, `freeSpaces`, `status`,
- * in that order), without an object, a `Date` or a validation per start time.
+ * in that order), without an object, a `Date` or a validation per start time. ASCII only: the route
+ * sends it as latin1 bytes.
  */
 export function availabilityItemsJson({ starts, freeSpaces, length, spaces, closed }: AvailabilityColumns) {
   const iso = isoWriter();
