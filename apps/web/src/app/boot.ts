@@ -1,8 +1,23 @@
-import type { AppConfig } from '@mostrador/contract';
+import { type AppConfig, appConfigSchema } from '@mostrador/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
 
 const fallbackAppConfig: AppConfig = { appName: 'Mostrador', version: '', brand: null };
+
+/**
+ * The host's configuration as `/login`'s page carries it (the API's login-page-html.ts writes it in a
+ * meta element), or null where the page does not (other addresses, the dev server) or it does not parse.
+ */
+export function inlineAppConfig(doc: Document = document): AppConfig | null {
+  const content = doc.querySelector('meta[name="mostrador-app-config"]')?.getAttribute('content');
+  if (!content) return null;
+  try {
+    const parsed = appConfigSchema.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The host's configuration; the app still starts with defaults when it cannot be read. */
 export async function fetchAppConfig(): Promise<AppConfig> {
