@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { appConfigSchema } from '@mostrador/contract';
 import { describe, expect, it } from 'vitest';
 import { inlineAppConfig } from './boot';
 
@@ -26,5 +27,22 @@ describe("the app config /login's page carries", () => {
     expect(
       inlineAppConfig(page('<meta name="mostrador-app-config" content="{&quot;appName&quot;:1}">')),
     ).toBeNull();
+    // The contract's schema decides what an app config is: what it refuses, this refuses too.
+    const candidates: unknown[] = [
+      null,
+      [],
+      { appName: 'M', version: '1' },
+      { appName: 'M', version: '1', brand: null },
+      { appName: 'M', version: 1, brand: null },
+      { appName: 'M', version: '1', brand: { primaryColor: '#fff', logoUrl: null, language: 'es' } },
+      { appName: 'M', version: '1', brand: { primaryColor: '#fff', logoUrl: 3, language: 'es' } },
+      { appName: 'M', version: '1', brand: { primaryColor: '#fff', language: 'es' } },
+      { appName: 'M', version: '1', brand: 'es' },
+    ];
+    for (const candidate of candidates) {
+      const content = JSON.stringify(candidate).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+      const read = inlineAppConfig(page(`<meta name="mostrador-app-config" content="${content}">`));
+      expect(read !== null, JSON.stringify(candidate)).toBe(appConfigSchema.safeParse(candidate).success);
+    }
   });
 });

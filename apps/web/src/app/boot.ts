@@ -1,4 +1,4 @@
-import { type AppConfig, appConfigSchema } from '@mostrador/contract';
+import type { AppConfig } from '@mostrador/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
 
@@ -12,11 +12,28 @@ export function inlineAppConfig(doc: Document = document): AppConfig | null {
   const content = doc.querySelector('meta[name="mostrador-app-config"]')?.getAttribute('content');
   if (!content) return null;
   try {
-    const parsed = appConfigSchema.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
+    const config = JSON.parse(content) as Partial<AppConfig> | null;
+    return isAppConfig(config) ? config : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The contract's `appConfigSchema`, checked by hand: the schema would bring the contract's zod schemas
+ * into the entry chunk (25 KB gzipped more on every first load).
+ */
+function isAppConfig(value: Partial<AppConfig> | null): value is AppConfig {
+  if (!value || typeof value.appName !== 'string' || typeof value.version !== 'string') return false;
+  const brand = value.brand;
+  if (brand === null) return true;
+  return (
+    typeof brand === 'object' &&
+    brand !== undefined &&
+    typeof brand.primaryColor === 'string' &&
+    (brand.logoUrl === null || typeof brand.logoUrl === 'string') &&
+    typeof brand.language === 'string'
+  );
 }
 
 /** The host's configuration; the app still starts with defaults when it cannot be read. */
