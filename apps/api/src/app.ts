@@ -44,7 +44,7 @@ import { giftVouchersRoutes } from './modules/gift-vouchers/gift-vouchers.routes
 import { createGiftVouchersService } from './modules/gift-vouchers/gift-vouchers.service.js';
 import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.js';
 import { createGoogleCalendarService } from './modules/google-calendar/google-calendar.service.js';
-import { appConfigOf, appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
+import { appConfigRoutes, registerHealth } from './modules/health/health.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createInvoicesService } from './modules/invoices/invoices.service.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
@@ -72,7 +72,7 @@ import { createTaxesService } from './modules/taxes/taxes.service.js';
 import { loadWidgetDist, widgetRoutes } from './modules/widget/widget.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkErrorReply, notFoundBody, registerErrorHandler } from './plugins/errors.js';
-import { likelyLanguage, loginPageHtml } from './plugins/login-page-html.js';
+import { loginPageHtml } from './plugins/login-page-html.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSerializer } from './plugins/serializer.js';
@@ -321,8 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       },
     });
   }
-  // `/login`'s page names the login screen's chunks and texts to fetch with the entry, and carries the
-  // host's app config (login-page-html.ts).
+  // `/login`'s page names the login screen's chunks to fetch with the entry (login-page-html.ts).
   const loginHtml = web ? loginPageHtml(web) : undefined;
   // Unknown API paths answer JSON; any other GET is the web app, which shows its own 404 page.
   app.setNotFoundHandler((request, reply) => {
@@ -331,15 +330,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     if (!isApi && web && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       const pathname = url.split('?', 1)[0];
-      if (loginHtml && (pathname === '/login' || pathname === '/login/')) {
-        const appConfig = appConfigOf(deps.config, appVersion, request.headers.host);
-        const language = likelyLanguage({
-          brandLanguage: appConfig.brand?.language,
-          cookieHeader: request.headers.cookie,
-          acceptLanguage: request.headers['accept-language'],
-        });
-        return reply.type('text/html; charset=utf-8').send(loginHtml({ language, appConfig }));
-      }
+      if (loginHtml && (pathname === '/login' || pathname === '/login/'))
+        return reply.type('text/html; charset=utf-8').send(loginHtml);
       return reply.sendFile('index.html', web);
     }
     return reply.status(404).send(notFoundBody());

@@ -11,7 +11,6 @@ import { buildTestApp, call, type TestApp } from './helpers.js';
 let t: TestApp;
 let branded: TestApp;
 let withWeb: TestApp;
-let withWebBranded: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   branded = await buildTestApp({ env: { BRAND_HOST: 'brand.example.test', BRAND_COLOR: '#AA3300' } });
@@ -33,42 +32,15 @@ beforeAll(async () => {
       '_react-r1.js': { file: 'assets/react-r1.js' },
       '_form-f1.js': { file: 'assets/form-f1.js', imports: ['_react-r1.js'] },
       [loginPageModule]: { file: 'assets/login-page-l1.js', imports: ['_form-f1.js', '_react-r1.js'] },
-      // Two languages' signed-out catalogues and antd locales (their dynamic imports in i18n.ts).
-      'src/i18n/locales/es.json?signed-out': { file: 'assets/es-c1.js', isDynamicEntry: true },
-      'src/i18n/locales/en.json?signed-out': { file: 'assets/en-c1.js', isDynamicEntry: true },
-      '../../node_modules/antd/es/locale/es_ES.js': { file: 'assets/es_ES-a1.js', imports: ['index.html'] },
-      '../../node_modules/antd/es/locale/en_GB.js': { file: 'assets/en_GB-a1.js', imports: ['index.html'] },
     }),
   );
   withWeb = await buildTestApp({ env: { WEB_DIST_DIR: web } });
-  withWebBranded = await buildTestApp({
-    env: {
-      WEB_DIST_DIR: web,
-      BRAND_HOST: 'brand.example.test',
-      BRAND_COLOR: '#AA3300',
-      BRAND_LOGO_URL: 'https://cdn.example.test/logo.png?a=1&b="2"',
-    },
-  });
 });
 afterAll(async () => {
   await t?.close();
   await branded?.close();
   await withWeb?.close();
-  await withWebBranded?.close();
 });
-
-/** The app config a page carries in its meta element (login-page-html.ts), its attribute unescaped. */
-function appConfigIn(body: string): unknown {
-  const content = /<meta name="mostrador-app-config" content="([^"]*)">/.exec(body)?.[1];
-  if (content === undefined) return undefined;
-  return JSON.parse(
-    content
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&'),
-  );
-}
 
 /** A CSP header as its directives: name → sources. */
 function directives(header: unknown): Record<string, string[]> {
@@ -325,80 +297,15 @@ describe('security headers', () => {
       const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
         (m) => m[1],
       );
-      // The entry's own imports are the entry's to name: only what the login adds, and the texts of the
-      // language the browser will likely show (no cookie, no Accept-Language: English).
-      expect(preloads, url).toEqual([
-        '/assets/login-page-l1.js',
-        '/assets/form-f1.js',
-        '/assets/en-c1.js',
-        '/assets/en_GB-a1.js',
-      ]);
+      // The entry's own imports are the entry's to name: only what the login adds.
+      expect(preloads, url).toEqual(['/assets/login-page-l1.js', '/assets/form-f1.js']);
       expect(res.body, url).toContain('<script type="module" src="/assets/main-abc.js"></script>');
-      expect(appConfigIn(res.body), url).toEqual({
-        appName: 'Mostrador',
-        version: expect.any(String),
-        brand: null,
-      });
     }
     for (const url of ['/', '/orders/12', '/login/a-support-token']) {
       const res = await withWeb.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('modulepreload');
-      expect(res.body, url).not.toContain('mostrador-app-config');
     }
-  });
-
-  it("/login fetches the likely language's texts early: the cookie's, else the browser's, the brand's on its host", async () => {
-    const preloadsOf = async (headers: Record<string, string>, app = withWeb) => {
-      const res = await app.app.inject({ method: 'GET', url: '/login', headers });
-      expect(res.statusCode).toBe(200);
-      return {
-        files: [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
-          .map((m) => m[1])
-          .filter((file) => !file!.includes('login-page') && !file!.includes('form-')),
-        appConfig: appConfigIn(res.body),
-      };
-    };
-    expect((await preloadsOf({ 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' })).files).toEqual([
-      '/assets/es-c1.js',
-      '/assets/es_ES-a1.js',
-    ]);
-    expect((await preloadsOf({ cookie: 'a=b; lang=es', 'accept-language': 'en-US' })).files).toEqual([
-      '/assets/es-c1.js',
-      '/assets/es_ES-a1.js',
-    ]);
-    // A language of the product without texts in this build, or none of ours: nothing wrong, nothing extra.
-    expect((await preloadsOf({ 'accept-language': 'de-DE' })).files).toEqual([]);
-    expect((await preloadsOf({ cookie: 'lang=xx', 'accept-language': 'xx' })).files).toEqual([
-      '/assets/en-c1.js',
-      '/assets/en_GB-a1.js',
-    ]);
-    // The branded host: Spanish whatever the browser says, and its brand in the page's app config.
-    const brandedPage = await preloadsOf(
-      { host: 'brand.example.test', 'accept-language': 'en' },
-      withWebBranded,
-    );
-    expect(brandedPage.files).toEqual(['/assets/es-c1.js', '/assets/es_ES-a1.js']);
-    expect(brandedPage.appConfig).toEqual({
-      appName: 'Mostrador',
-      version: expect.any(String),
-      brand: {
-        primaryColor: '#AA3300',
-        logoUrl: 'https://cdn.example.test/logo.png?a=1&b="2"',
-        language: 'es',
-      },
-    });
-    // The same config as /v1/app-config answers for that host.
-    const api = await withWebBranded.app.inject({
-      method: 'GET',
-      url: '/v1/app-config',
-      headers: { host: 'brand.example.test' },
-    });
-    expect(api.json().data).toEqual(brandedPage.appConfig);
-    expect(
-      ((await preloadsOf({ host: 'other.example.test' }, withWebBranded)).appConfig as { brand: unknown })
-        .brand,
-    ).toBeNull();
   });
 
   it('give the docs page its own policy, and every API answer, error or not, a sandbox', async () => {

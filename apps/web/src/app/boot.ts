@@ -4,38 +4,6 @@ import { ApiError, api } from '../api/client';
 
 const fallbackAppConfig: AppConfig = { appName: 'Mostrador', version: '', brand: null };
 
-/**
- * The host's configuration as `/login`'s page carries it (the API's login-page-html.ts writes it in a
- * meta element), or null where the page does not (other addresses, the dev server) or it does not parse.
- */
-export function inlineAppConfig(doc: Document = document): AppConfig | null {
-  const content = doc.querySelector('meta[name="mostrador-app-config"]')?.getAttribute('content');
-  if (!content) return null;
-  try {
-    const config = JSON.parse(content) as Partial<AppConfig> | null;
-    return isAppConfig(config) ? config : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The contract's `appConfigSchema`, checked by hand: the schema would bring the contract's zod schemas
- * into the entry chunk (25 KB gzipped more on every first load).
- */
-function isAppConfig(value: Partial<AppConfig> | null): value is AppConfig {
-  if (!value || typeof value.appName !== 'string' || typeof value.version !== 'string') return false;
-  const brand = value.brand;
-  if (brand === null) return true;
-  return (
-    typeof brand === 'object' &&
-    brand !== undefined &&
-    typeof brand.primaryColor === 'string' &&
-    (brand.logoUrl === null || typeof brand.logoUrl === 'string') &&
-    typeof brand.language === 'string'
-  );
-}
-
 /** The host's configuration; the app still starts with defaults when it cannot be read. */
 export async function fetchAppConfig(): Promise<AppConfig> {
   try {

@@ -13,7 +13,7 @@ import { startSession } from '../features/auth/api';
 import { loadSession } from '../features/session/api';
 import { loadLanguage, preloadLanguage, resolveLanguage } from '../i18n/i18n';
 import { readCookie } from '../lib/cookies';
-import { createQueryClient, fetchAppConfig, inlineAppConfig, tokenFromLoginUrl } from './boot';
+import { createQueryClient, fetchAppConfig, tokenFromLoginUrl } from './boot';
 import { BootErrorPage } from './pages/boot-error-page';
 import { Providers } from './providers';
 import { createAppRouter, loadRouteTable, preloadScreen } from './router';
@@ -21,9 +21,7 @@ import { createAppRouter, loadRouteTable, preloadScreen } from './router';
 async function boot(container: HTMLElement): Promise<void> {
   // Asked for at once rather than one after another: the language the visitor most likely reads (a branded
   // host may choose another, known with the app config) and the code of the screen he opens.
-  // `/login`'s page carries it; elsewhere it is asked for.
-  const inline = inlineAppConfig();
-  const appConfigRead = inline ? Promise.resolve(inline) : fetchAppConfig();
+  const appConfigRead = fetchAppConfig();
   const urlToken = tokenFromLoginUrl(window.location.pathname);
   // Signed out, only the signed-out screens' texts (vite.config.ts); signing in reloads the page.
   const signedIn = !!(urlToken || getToken());

@@ -1,4 +1,4 @@
-import { type AppConfig, appConfigSchema, dataOf } from '@mostrador/contract';
+import { appConfigSchema, dataOf } from '@mostrador/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,20 +31,19 @@ export const appConfigRoutes =
           response: { 200: dataOf(appConfigSchema) },
         },
       },
-      async (request) => ({ data: appConfigOf(config, version, request.headers.host) }),
+      async (request) => {
+        const host = (request.headers.host ?? '').split(':')[0]?.toLowerCase();
+        const branded = !!config.BRAND_HOST && host === config.BRAND_HOST.toLowerCase();
+        return {
+          data: {
+            appName: 'Mostrador',
+            version,
+            brand: branded
+              ? { primaryColor: config.BRAND_COLOR, logoUrl: config.BRAND_LOGO_URL ?? null, language: 'es' }
+              : null,
+          },
+        };
+      },
     );
   };
-
-/** The app config of a request's host (`/v1/app-config`, and inlined in `/login`'s page). */
-export function appConfigOf(config: Config, version: string, hostHeader: string | undefined): AppConfig {
-  const host = (hostHeader ?? '').split(':')[0]?.toLowerCase();
-  const branded = !!config.BRAND_HOST && host === config.BRAND_HOST.toLowerCase();
-  return {
-    appName: 'Mostrador',
-    version,
-    brand: branded
-      ? { primaryColor: config.BRAND_COLOR, logoUrl: config.BRAND_LOGO_URL ?? null, language: 'es' }
-      : null,
-  };
-}
 export const healthSchema = z.object({ status: z.string() });
