@@ -23,6 +23,7 @@ import { seedDemo } from '../src/demo/seed.js';
 import { checkStart } from '../src/modules/calendars/availability.js';
 import { registerFigures } from '../src/modules/cash-registers/cash-registers.service.js';
 import { buildTestApp, type TestApp } from './helpers.js';
+import { expectExact } from './summaries.js';
 
 let t: TestApp;
 let licenseId: number;
@@ -523,5 +524,13 @@ describe('the demo company’s subscriptions', () => {
     expect(supplierIds.length).toBeGreaterThan(0);
     const listed = await db.select().from(suppliers).where(eq(suppliers.licenseId, licenseId));
     for (const id of supplierIds) expect(listed.find((x) => x.id === id)?.status).toBe('active');
+  });
+});
+
+describe('the demo company’s report summaries', () => {
+  // Here rather than in report-summaries.test.ts: the demo is seeded once (minutes on the embedded database).
+  it('equal their recomputation from the base tables', async () => {
+    const counts = await expectExact(t);
+    for (const n of Object.values(counts)) expect(n).toBeGreaterThan(0);
   });
 });
