@@ -102,27 +102,9 @@ export async function liveHoldsBetween(
 }
 
 /**
- * The anomalies and the occupancy as the one-statement reads give them (`roomReads` here and
- * availability-reads.ts): each one text value of comma-separated triples, instants as epoch
- * milliseconds (an anomaly: type, start, end; an interval: start, end, spaces).
+ * The anomalies as the one-statement reads give them (`roomReads` here and availability-reads.ts): one
+ * text value of comma-separated triples (type, start, end; instants as epoch milliseconds), as periods.
  */
-export function decodeRoomReads(row: { anomalies: string | null; occupancy: string | null } | undefined): {
-  anomalies: AnomalyPeriod[];
-  bookings: ExistingBooking[];
-} {
-  const taken: ExistingBooking[] = [];
-  const intervals = decodeOccupancy(row?.occupancy);
-  for (let i = 0; i + 2 < intervals.length; i += 3) {
-    taken.push({
-      startsAt: new Date(intervals[i]!),
-      endsAt: new Date(intervals[i + 1]!),
-      spaces: intervals[i + 2]!,
-    });
-  }
-  return { anomalies: decodeAnomalies(row?.anomalies), bookings: taken };
-}
-
-/** The anomalies of a one-statement read (type, start, end, ...) as periods. */
 export function decodeAnomalies(text: string | null | undefined): AnomalyPeriod[] {
   const anomalies: AnomalyPeriod[] = [];
   const closedOrOpen = text ? text.split(',') : [];
@@ -137,7 +119,7 @@ export function decodeAnomalies(text: string | null | undefined): AnomalyPeriod[
 }
 
 /**
- * The occupancy of a one-statement read (start, end, spaces, ...: integers, instants as epoch
+ * The occupancy of a one-statement read (`occupancyOf`: start, end, spaces, ...: integers, instants as epoch
  * milliseconds) as the engine's flat triples, read digit by digit: no string nor `Date` per value
  * (~1,500 intervals for 60 days of a busy calendar: 0.9 → 0.3 ms). Anything but an optional minus sign
  * and up to 15 digits between the commas is read by `Number` instead.
@@ -317,7 +299,7 @@ export const epochMs = (instant: SQL) => sql`(extract(epoch from ${instant}) * 1
 /**
  * The spaces a calendar's confirmed bookings, live holds and Google busy times take over
  * [from, `to`), each grouped by interval on its own, as one text of epoch-millisecond triples
- * (`decodeRoomReads`); `except` narrows the bookings (a booking's own row when it moves). Placeholders:
+ * (`decodeOccupancy`); `except` narrows the bookings (a booking's own row when it moves). Placeholders:
  * calendarId, licenseId, earliestStart, from.
  */
 export const occupancyOf = (
@@ -500,8 +482,9 @@ export function createBookingsRepository(db: DbOrTx) {
     },
 
     /**
-     * The anomalies and occupancy a room check reads (see `roomReadsStatement`), as the calendars
-     * repository's `between` and `occupancyBetween` answer them.
+     * The anomalies and occupancy a room check reads (see `roomReadsStatement`): the anomalies as the
+     * calendars repository's `between` answers them, the occupancy (`occupancyBetween`'s) as the
+     * engine's flat triples.
      */
     async roomReads(
       licenseId: number,
@@ -510,7 +493,7 @@ export function createBookingsRepository(db: DbOrTx) {
       from: Date,
       to: Date,
       exceptId?: number,
-    ): Promise<{ anomalies: AnomalyPeriod[]; bookings: ExistingBooking[] }> {
+    ): Promise<{ anomalies: AnomalyPeriod[]; bookings: BookingTriples }> {
       const [row] = await roomReadsStatement(db, {
         licenseId,
         calendarId,
@@ -521,7 +504,7 @@ export function createBookingsRepository(db: DbOrTx) {
         to: to.toISOString(),
         exceptId: exceptId ?? null,
       });
-      return decodeRoomReads(row);
+      return { anomalies: decodeAnomalies(row?.anomalies), bookings: decodeOccupancy(row?.occupancy) };
     },
 
     /**
