@@ -359,26 +359,28 @@ interface Occupancy {
   loads: Float64Array;
 }
 
+/** Bookings as records, or already as triples, as triples. */
+function triplesOf(bookings: ExistingBooking[] | BookingTriples): BookingTriples {
+  if (bookings instanceof Float64Array) return bookings;
+  const triples = new Float64Array(3 * bookings.length);
+  bookings.forEach((b, i) => {
+    triples[3 * i] = b.startsAt.getTime();
+    triples[3 * i + 1] = b.endsAt.getTime();
+    triples[3 * i + 2] = b.spaces;
+  });
+  return triples;
+}
+
 function occupancy(bookings: ExistingBooking[] | BookingTriples): Occupancy {
-  const triples = bookings instanceof Float64Array;
-  const n = triples ? Math.floor(bookings.length / 3) : bookings.length;
+  const triples = triplesOf(bookings);
+  const n = Math.floor(triples.length / 3);
   const eventTimes = new Float64Array(2 * n);
   const eventDeltas = new Float64Array(2 * n);
   let count = 0;
-  for (let i = 0; i < n; i++) {
-    let s: number;
-    let e: number;
-    let spaces: number;
-    if (triples) {
-      s = bookings[3 * i]!;
-      e = bookings[3 * i + 1]!;
-      spaces = bookings[3 * i + 2]!;
-    } else {
-      const booking = bookings[i]!;
-      s = booking.startsAt.getTime();
-      e = booking.endsAt.getTime();
-      spaces = booking.spaces;
-    }
+  for (let i = 0; i < 3 * n; i += 3) {
+    const s = triples[i]!;
+    const e = triples[i + 1]!;
+    const spaces = triples[i + 2]!;
     if (!(s < e) || !(spaces > 0)) continue;
     eventTimes[count] = s;
     eventDeltas[count++] = spaces;
