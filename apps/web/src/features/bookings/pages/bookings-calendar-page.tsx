@@ -7,10 +7,7 @@ import type {
   EventDropArg,
   MoreLinkMountArg,
 } from '@fullcalendar/core';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
-import FullCalendar from '@fullcalendar/react';
-import timeGridPlugin from '@fullcalendar/timegrid';
+import type { DateClickArg } from '@fullcalendar/interaction';
 import {
   type BookingRangeHold,
   type BookingRangeItem,
@@ -19,7 +16,7 @@ import {
   type CalendarView,
   calendarViews,
 } from '@mostrador/contract';
-import { Alert, App, Button, Card, Flex, type GlobalToken, Grid, Select, theme } from 'antd';
+import { Alert, App, Button, Card, Flex, type GlobalToken, Grid, Select, Skeleton, theme } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -64,7 +61,6 @@ import { useCalendarLocale } from '../calendar-locale';
 import { type AgendaEntry, AgendaView, mondayOf, weekRange } from '../components/agenda-view';
 import { BookingsHeader, bookingCustomerParam, bookingsCalendarPath } from '../components/bookings-header';
 import { CalendarLegend } from '../components/calendar-legend';
-import { timeZonePlugin } from '../time-zone-plugin';
 
 // The drawer's form (date picker, selects, the sale) and the class dialog load when first opened, not with
 // the calendar: they are not part of the screen's first paint. Their texts are in the rest of the catalogue
@@ -74,6 +70,12 @@ const BookingDrawer = lazy(
     import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
   ),
 );
+// FullCalendar is only for screens wider than a phone (a phone shows the agenda): its chunk starts loading
+// as this screen's code runs when the window is that wide, beside the screen's data, not after a render.
+const wideScreen = '(min-width: 768px)'; // antd's `md`, the `isPhone` of the screen below
+const loadTimeGrid = () => import('../components/booking-time-grid');
+if (typeof window !== 'undefined' && window.matchMedia?.(wideScreen).matches) void loadTimeGrid();
+const BookingTimeGrid = lazy(loadTimeGrid);
 const ClassAttendees = lazy(
   withRestOfCatalogue(() =>
     import('../components/class-attendees').then((m) => ({ default: m.ClassAttendees })),
@@ -332,7 +334,9 @@ export function BookingsCalendarPage() {
   const { search } = useLocation();
   const forCustomer = useCustomerToBook();
   const screens = Grid.useBreakpoint();
-  const isPhone = screens.md === false;
+  // antd knows the breakpoints after its first render: until then the window says, so that a phone never
+  // renders (and downloads) the grid for that first frame.
+  const isPhone = (screens.md ?? window.matchMedia?.(wideScreen).matches) === false;
   const rawId = useParams().id;
   const calendarId = parseRecordId(rawId) ?? null;
   const calendars = useCalendarNames();
@@ -598,50 +602,60 @@ export function BookingsCalendarPage() {
             ref={calendarBox}
             style={{ fontSize: token.fontSizeSM }}
           >
-            <FullCalendar
-              plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, timeZonePlugin]}
-              timeZone={timeZone}
-              locale={calendarLocale}
-              buttonText={buttonText}
-              buttonHints={buttonHints}
-              initialView={view}
-              initialDate={day}
-              headerToolbar={{
-                left: 'prev,next today',
-                center: 'title',
-                right: 'timeGridDay,timeGridWeek,dayGridMonth',
-              }}
-              height="auto"
-              allDaySlot={false}
-              nowIndicator
-              slotDuration="00:30:00"
-              {...visibleHours(schedules)}
-              businessHours={businessHoursOf(schedules)}
-              events={events}
-              eventOrder="start,title"
-              eventContent={(arg) => (
-                <EventContent arg={arg} placesText={placesText} placesFor={placesFor} holdTexts={holdTexts} />
-              )}
-              // Always a function, deciding from the view it heads (a changed prop would leave stale
-              // headings): bands over calendars side by side in the day and week grids, never the month's.
-              dayHeaderContent={(arg) =>
-                !isPhone && shown.length > 1 && arg.view.type !== 'dayGridMonth' ? (
-                  <BandsHeader text={arg.text} calendars={shown} compact={arg.view.type === 'timeGridWeek'} />
-                ) : (
-                  arg.text
-                )
-              }
-              eventDurationEditable={false}
-              eventDrop={onDrop}
-              eventClick={onEventClick}
-              dateClick={onDateClick}
-              datesSet={onDatesSet}
-              dayMaxEvents={4}
-              moreLinkDidMount={moreLinkDidMount}
-              dayCellDidMount={dayCellDidMount}
-              eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-              slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            />
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 12 }} />}>
+              <BookingTimeGrid
+                timeZone={timeZone}
+                locale={calendarLocale}
+                buttonText={buttonText}
+                buttonHints={buttonHints}
+                initialView={view}
+                initialDate={day}
+                headerToolbar={{
+                  left: 'prev,next today',
+                  center: 'title',
+                  right: 'timeGridDay,timeGridWeek,dayGridMonth',
+                }}
+                height="auto"
+                allDaySlot={false}
+                nowIndicator
+                slotDuration="00:30:00"
+                {...visibleHours(schedules)}
+                businessHours={businessHoursOf(schedules)}
+                events={events}
+                eventOrder="start,title"
+                eventContent={(arg) => (
+                  <EventContent
+                    arg={arg}
+                    placesText={placesText}
+                    placesFor={placesFor}
+                    holdTexts={holdTexts}
+                  />
+                )}
+                // Always a function, deciding from the view it heads (a changed prop would leave stale
+                // headings): bands over calendars side by side in the day and week grids, never the month's.
+                dayHeaderContent={(arg) =>
+                  !isPhone && shown.length > 1 && arg.view.type !== 'dayGridMonth' ? (
+                    <BandsHeader
+                      text={arg.text}
+                      calendars={shown}
+                      compact={arg.view.type === 'timeGridWeek'}
+                    />
+                  ) : (
+                    arg.text
+                  )
+                }
+                eventDurationEditable={false}
+                eventDrop={onDrop}
+                eventClick={onEventClick}
+                dateClick={onDateClick}
+                datesSet={onDatesSet}
+                dayMaxEvents={4}
+                moreLinkDidMount={moreLinkDidMount}
+                dayCellDidMount={dayCellDidMount}
+                eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+                slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+              />
+            </Suspense>
           </div>
         )}
       </Card>
