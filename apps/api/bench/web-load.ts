@@ -11,7 +11,7 @@
  *
  *   npx tsx --conditions=source apps/api/bench/web-load.ts --base-url http://127.0.0.1:3300 \
  *     [--license demo --username demo --password demo-mostrador] [--route /login --route /calendars/view/:id]
- *     [--lighthouse /login --lighthouse /calendars/view] [--runs 3] [--files] [--json out.json]
+ *     [--lighthouse /login --lighthouse /calendars/view] [--runs 3] [--files] [--phone] [--json out.json]
  *
  * Nothing is fetched beyond the server: the browser's background services are off, and every host name
  * but 127.0.0.1 and localhost resolves to nothing.
@@ -45,6 +45,8 @@ export interface WebRoutesOptions {
   /** Paths or route patterns (`/calendars/view/:id`); default every screen route of the router. */
   routes?: string[];
   chromiumPath?: string;
+  /** The window's size (default Playwright's 1280 × 720); `--phone` gives 390 × 844, where screens differ. */
+  viewport?: { width: number; height: number };
 }
 
 export interface LighthouseFigures {
@@ -165,10 +167,12 @@ async function newContext(
   browser: Browser,
   baseUrl: string,
   session: Session | null,
+  viewport?: { width: number; height: number },
 ): Promise<BrowserContext> {
-  if (!session) return browser.newContext();
+  if (!session) return browser.newContext(viewport ? { viewport } : {});
   const origin = new URL(baseUrl).origin;
   return browser.newContext({
+    ...(viewport ? { viewport } : {}),
     storageState: {
       cookies: [
         {
@@ -271,7 +275,7 @@ export async function measureWebRouteScripts(
       const signedOut = pattern === loginRoute;
       const who = signedOut ? null : session;
       for (const route of await pathsOf(pattern, options.baseUrl, who)) {
-        const context = await newContext(browser, options.baseUrl, who);
+        const context = await newContext(browser, options.baseUrl, who, options.viewport);
         try {
           const scripts = await loadScripts(context, new URL(route, options.baseUrl).href);
           scripts.sort((a, b) => b.gzBytes - a.gzBytes);
@@ -369,6 +373,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         'chromium-path': { type: 'string' },
         json: { type: 'string' },
         files: { type: 'boolean', default: false },
+        phone: { type: 'boolean', default: false },
         runs: { type: 'string', default: '1' },
       },
     }),
@@ -380,6 +385,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     password: values.password,
     routes: values.route,
     chromiumPath: values['chromium-path'],
+    viewport: values.phone ? { width: 390, height: 844 } : undefined,
   };
   console.log('route'.padEnd(48), 'files'.padStart(6), 'raw KB'.padStart(9), 'gz KB'.padStart(8));
   const loads: RouteLoad[] = [];
