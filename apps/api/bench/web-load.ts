@@ -169,10 +169,11 @@ async function newContext(
   session: Session | null,
   viewport?: { width: number; height: number },
 ): Promise<BrowserContext> {
-  if (!session) return browser.newContext(viewport ? { viewport } : {});
+  const size = viewport ? { viewport } : {};
+  if (!session) return browser.newContext(size);
   const origin = new URL(baseUrl).origin;
   return browser.newContext({
-    ...(viewport ? { viewport } : {}),
+    ...size,
     storageState: {
       cookies: [
         {
