@@ -10,6 +10,7 @@ import {
   groupClasses,
   holdEvent,
   liveHolds,
+  noShowBackground,
   placementClass,
   placementCss,
   placesOf,
@@ -101,13 +102,28 @@ describe('calendar colours', () => {
   });
 
   it('paints a booking in its calendar’s colour with readable text', () => {
-    const event = bookingEvent(booking({ attended: false }), '#ffe58f', true);
-    expect(event).toMatchObject({
+    expect(bookingEvent(booking({ attended: true }), '#0958d9', true)).toMatchObject({
+      backgroundColor: '#0958d9',
+      borderColor: '#0958d9',
+      textColor: '#ffffff',
+      editable: true,
+      classNames: [],
+      extendedProps: { calendarId: 1 },
+    });
+    expect(bookingEvent(booking({ attended: null }), '#ffe58f', false)).toMatchObject({
       backgroundColor: '#ffe58f',
       textColor: 'rgba(0, 0, 0, 0.88)',
-      editable: true,
+      editable: false,
+    });
+  });
+
+  it('shows a no-show pale, in its calendar’s border, with dark text rather than faded', () => {
+    const event = bookingEvent(booking({ attended: false }), '#0958d9', true);
+    expect(event).toMatchObject({
+      backgroundColor: noShowBackground,
+      borderColor: '#0958d9',
+      textColor: 'rgba(0, 0, 0, 0.88)',
       classNames: ['booking-unattended'],
-      extendedProps: { calendarId: 1 },
     });
   });
 });

@@ -156,15 +156,20 @@ export interface CalendarEvent {
   };
 }
 
+/** A no-show's tile: pale, struck through (the page's CSS), its text as readable as any other (WCAG AA). */
+export const noShowBackground = '#f5f5f5';
+
 export function bookingEvent(booking: BookingRangeItem, colour: string, canMove: boolean): CalendarEvent {
+  // A faded tile (opacity) would fail contrast; a no-show keeps its calendar's colour in the border.
+  const background = booking.attended === false ? noShowBackground : colour;
   return {
     id: `booking-${booking.id}`,
     title: `${booking.customerName} · ${booking.productName}`,
     start: booking.startsAt,
     end: booking.endsAt,
-    backgroundColor: colour,
+    backgroundColor: background,
     borderColor: colour,
-    textColor: textColourOn(colour),
+    textColor: textColourOn(background),
     editable: canMove,
     classNames: booking.attended === false ? ['booking-unattended'] : [],
     extendedProps: { calendarId: booking.bookingCalendarId, booking },

@@ -114,7 +114,7 @@ function calendarCss(token: GlobalToken): string {
 .mostrador-calendar .fc .fc-timegrid-slot { height: 2.2em; }
 .mostrador-calendar .fc .fc-timegrid-slot-label-cushion { color: ${token.colorTextSecondary}; }
 .mostrador-calendar .fc-event { cursor: pointer; }
-.mostrador-calendar .booking-unattended { opacity: 0.55; }
+.mostrador-calendar .fc-event.booking-unattended { border-style: dashed; border-left-style: solid; border-left-width: 4px; }
 .mostrador-calendar .booking-unattended .fc-event-main { text-decoration: line-through; }
 .mostrador-calendar .fc-bg-event { opacity: 0.6; }
 .mostrador-calendar .fc-event.booking-hold {
