@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, logIn, newCompany, seriousViolations, switchLanguage } from './support';
+import { apiCall, asTallAsThePage, logIn, newCompany, seriousViolations, switchLanguage } from './support';
 
 const shots = path.resolve(import.meta.dirname, '../../../e2e-screenshots');
 
@@ -20,7 +20,8 @@ async function shoot(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await expect(page.frameLocator('[data-testid="widget-preview"]').locator('main')).toBeVisible();
-    await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: true });
+    await asTallAsThePage(page, width, height);
+    await page.screenshot({ path: path.join(shots, `${name}-${label}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
