@@ -232,7 +232,7 @@ export async function switchLanguage(page: Page, language: string) {
  * A whole-page screenshot at desktop (1280 px) and phone (390 px) width. The window is made as tall as
  * the page rather than asking for `fullPage`: Chromium shoots a full page by resizing the view and back,
  * which fires every media query's change event, and antd's breakpoints then render the whole screen twice
- * (1–2 s of script a shot on two cores). A taller window changes no width query; the menu's column and
+ * (1–5 s of script a shot on two cores). A taller window changes no width query; the menu's column and
  * the footer also reach the page's end, as on a tall screen.
  */
 export async function screenshots(page: Page, name: string, ready?: () => Promise<void>) {
@@ -251,8 +251,10 @@ export async function screenshots(page: Page, name: string, ready?: () => Promis
 
 /** The window at `width`, as tall as the page's content at `height` (never shorter than `height`). */
 export async function asTallAsThePage(page: Page, width: number, height: number) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+  const tall = await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    return document.documentElement.scrollHeight;
+  });
   if (tall > height) await page.setViewportSize({ width, height: tall });
 }
 

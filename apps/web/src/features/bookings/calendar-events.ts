@@ -161,7 +161,8 @@ export const noShowBackground = '#f5f5f5';
 
 export function bookingEvent(booking: BookingRangeItem, colour: string, canMove: boolean): CalendarEvent {
   // A faded tile (opacity) would fail contrast; a no-show keeps its calendar's colour in the border.
-  const background = booking.attended === false ? noShowBackground : colour;
+  const noShow = booking.attended === false;
+  const background = noShow ? noShowBackground : colour;
   return {
     id: `booking-${booking.id}`,
     title: `${booking.customerName} · ${booking.productName}`,
@@ -171,7 +172,7 @@ export function bookingEvent(booking: BookingRangeItem, colour: string, canMove:
     borderColor: colour,
     textColor: textColourOn(background),
     editable: canMove,
-    classNames: booking.attended === false ? ['booking-unattended'] : [],
+    classNames: noShow ? ['booking-unattended'] : [],
     extendedProps: { calendarId: booking.bookingCalendarId, booking },
   };
 }
