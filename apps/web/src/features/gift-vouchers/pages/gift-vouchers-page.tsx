@@ -124,7 +124,7 @@ export function GiftVouchersPage() {
       title: 'giftVouchers.fields.status',
       sortable: true,
       render: (item) => <GiftVoucherStatusTag status={item.status} />,
-      exportValues: exportWords(giftVoucherStatuses, (code) => t(`giftVouchers.statuses.${code}`)),
+      exportValues: exportWords(giftVoucherStatuses, (code) => t(`giftVouchers.status.${code}`)),
     },
     {
       key: 'maximumNumberOfBookings',
