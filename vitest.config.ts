@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './apps/web/build/catalogue-parts';
 
 export default defineConfig({
+  // The web app's catalogue parts, as its build cuts them (the screens' parts are imported by name).
+  plugins: [catalogueParts()],
   resolve: {
     alias: { '@mostrador/contract': path.resolve(import.meta.dirname, 'packages/contract/src/index.ts') },
   },

@@ -23,7 +23,7 @@ async function boot(container: HTMLElement): Promise<void> {
   // host may choose another, known with the app config) and the code of the screen he opens.
   const appConfigRead = fetchAppConfig();
   const urlToken = tokenFromLoginUrl(window.location.pathname);
-  // Signed out, only the signed-out screens' texts (vite.config.ts); signing in reloads the page.
+  // Signed out, only the signed-out screens' texts (build/catalogue-parts.ts); signing in reloads the page.
   const signedIn = !!(urlToken || getToken());
   const likelyLanguage = resolveLanguage({
     cookie: readCookie('lang'),

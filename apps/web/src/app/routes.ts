@@ -2,8 +2,8 @@ import { type CurrentUser, companyPermissions, type Language, type Permission } 
 import { matchPath } from 'react-router';
 import { holdsAll, permissionsOf } from '../features/session/permissions';
 import { loadCatalogueSections, preloadCatalogueSections } from '../i18n/catalogue-parts';
-import type { CataloguePart } from '../i18n/i18n';
 import { type PageLoader, pages } from './base-pages';
+import type { ScreenPart } from './screen-sections';
 
 /**
  * A screen of the back office (spec section 2), registered only when the user holds every permission
@@ -19,34 +19,37 @@ export interface AppRoute {
   page: PageLoader;
   /**
    * The catalogue's namespaces the screen reads beyond the shell's (i18n.ts `shellSections`), loaded with its
-   * code instead of the rest of the catalogue (catalogue-parts.test.ts checks the screen's code against them).
+   * code (screen-sections.ts; catalogue-parts.test.ts checks the screen's code against them). What it opens
+   * later (a lazy drawer or dialog) loads the rest of the catalogue with its code.
    */
-  sections?: CataloguePart;
+  sections: ScreenPart;
 }
 
-/** The calendar view's texts (`?sections=` must list literals: vite.config.ts cuts the catalogue by them). */
-const calendarViewSections: CataloguePart = import.meta.glob<Record<string, unknown>>(
-  ['../i18n/locales/*.json', '!../i18n/locales/zz.json'],
-  { query: '?sections=bookings,uiConfig', import: 'default' },
-);
-
 export const appRoutes: AppRoute[] = [
-  { id: 'dashboard', path: '/', page: pages.dashboard },
-  { id: 'dashboardDemo', path: '/one/backend/dashboard', page: pages.dashboard },
+  { id: 'dashboard', path: '/', sections: 'dashboard', page: pages.dashboard },
+  {
+    id: 'dashboardDemo',
+    path: '/one/backend/dashboard',
+    sections: 'dashboard',
+    page: pages.dashboard,
+  },
   {
     id: 'profile',
     path: '/profile',
+    sections: 'profile',
     page: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
   },
   {
     id: 'customers',
     path: '/customers',
+    sections: 'customers',
     permissions: ['customers_find'],
     page: () => import('../features/customers/pages/customers-page').then((m) => m.CustomersPage),
   },
   {
     id: 'customersCreate',
     path: '/customers/create',
+    sections: 'customersCreate',
     permissions: ['customers_create'],
     page: () => import('../features/customers/pages/customer-create-page').then((m) => m.CustomerCreatePage),
   },
@@ -54,18 +57,21 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'customersView',
     path: '/customers/view/:id',
+    sections: 'customersView',
     permissions: ['customers_find'],
     page: () => import('../features/customers/pages/customer-view-page').then((m) => m.CustomerViewPage),
   },
   {
     id: 'customersEdit',
     path: '/customers/edit/:id',
+    sections: 'customersCreate',
     permissions: ['customers_edit'],
     page: () => import('../features/customers/pages/customer-edit-page').then((m) => m.CustomerEditPage),
   },
   {
     id: 'productTranslations',
     path: '/translations/products',
+    sections: 'productTranslations',
     permissions: ['products_edit'],
     page: () =>
       import('../features/products/pages/product-translations-page').then((m) => m.ProductTranslationsPage),
@@ -73,16 +79,19 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'companySettings',
     path: '/settings/company',
+    sections: 'companySettings',
     page: () => import('../features/settings/pages/company-settings-page').then((m) => m.CompanySettingsPage),
   },
   {
     id: 'widgetSettings',
     path: '/settings/widget',
+    sections: 'widgetSettings',
     page: () => import('../features/settings/pages/widget-settings-page').then((m) => m.WidgetSettingsPage),
   },
   {
     id: 'mailSettings',
     path: '/settings/mail',
+    sections: 'widgetSettings',
     page: () => import('../features/settings/pages/mail-settings-page').then((m) => m.MailSettingsPage),
   },
   // Every employee reads the settings; changing billing and Verifactu needs settings_paymentGateway
@@ -90,18 +99,21 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'billingSettings',
     path: '/settings/billing',
+    sections: 'widgetSettings',
     page: () => import('../features/settings/pages/billing-settings-page').then((m) => m.BillingSettingsPage),
   },
   // The payment gateways' keys: only for who may change them (no read-only view).
   {
     id: 'paymentSettings',
     path: '/settings/payment',
+    sections: 'paymentSettings',
     permissions: ['settings_paymentGateway'],
     page: () => import('../features/settings/pages/payment-settings-page').then((m) => m.PaymentSettingsPage),
   },
   {
     id: 'notificationSettings',
     path: '/settings/notifications',
+    sections: 'notificationSettings',
     page: () =>
       import('../features/settings/pages/notification-settings-page').then((m) => m.NotificationSettingsPage),
   },
@@ -109,34 +121,40 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'customFields',
     path: '/settings/custom-fields',
+    sections: 'customFields',
     page: () => import('../features/custom-fields/pages/custom-fields-page').then((m) => m.CustomFieldsPage),
   },
   {
     id: 'taxes',
     path: '/settings/taxes',
+    sections: 'taxes',
     page: () => import('../features/taxes/pages/taxes-page').then((m) => m.TaxesPage),
   },
   {
     id: 'employees',
     path: '/employees',
+    sections: 'employees',
     permissions: ['employees_find'],
     page: () => import('../features/employees/pages/employees-page').then((m) => m.EmployeesPage),
   },
   {
     id: 'employeesCreate',
     path: '/employees/create',
+    sections: 'employeesCreate',
     permissions: ['employees_create'],
     page: () => import('../features/employees/pages/employee-create-page').then((m) => m.EmployeeCreatePage),
   },
   {
     id: 'employeesEdit',
     path: '/employees/edit/:id',
+    sections: 'employeesCreate',
     permissions: ['employees_edit'],
     page: () => import('../features/employees/pages/employee-edit-page').then((m) => m.EmployeeEditPage),
   },
   {
     id: 'cashRegisters',
     path: '/cash-registers',
+    sections: 'cashRegisters',
     permissions: ['cashRegisters_find'],
     page: () =>
       import('../features/cash-registers/pages/cash-registers-page').then((m) => m.CashRegistersPage),
@@ -145,6 +163,7 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'giftVouchers',
     path: '/gift-vouchers',
+    sections: 'giftVouchers',
     permissions: ['giftVouchers_find'],
     page: () => import('../features/gift-vouchers/pages/gift-vouchers-page').then((m) => m.GiftVouchersPage),
   },
@@ -152,6 +171,7 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'scanner',
     path: '/scanner',
+    sections: 'scanner',
     anyPermission: ['bookings_find', 'giftVouchers_find'],
     page: () => import('../features/check-in/pages/scanner-page').then((m) => m.ScannerPage),
   },
@@ -159,12 +179,14 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'mails',
     path: '/mails',
+    sections: 'mails',
     permissions: ['mails_find'],
     page: () => import('../features/mails/pages/mails-page').then((m) => m.MailsPage),
   },
   {
     id: 'orders',
     path: '/orders',
+    sections: 'orders',
     permissions: ['orders_find'],
     page: () => import('../features/orders/pages/orders-page').then((m) => m.OrdersPage),
   },
@@ -172,12 +194,14 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'invoices',
     path: '/invoices',
+    sections: 'invoices',
     permissions: ['orders_find'],
     page: () => import('../features/invoices/pages/invoices-page').then((m) => m.InvoicesPage),
   },
   {
     id: 'invoicingReport',
     path: '/reports/invoicing-by-product',
+    sections: 'invoicingReport',
     permissions: ['orders_find'],
     page: () => import('../features/invoices/pages/invoicing-report-page').then((m) => m.InvoicingReportPage),
   },
@@ -185,54 +209,63 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'salesReport',
     path: '/reports/sales',
+    sections: 'salesReport',
     permissions: ['orders_find'],
     page: () => import('../features/reports/pages/sales-report-page').then((m) => m.SalesReportPage),
   },
   {
     id: 'ordersCreate',
     path: '/orders/create',
+    sections: 'ordersCreate',
     permissions: ['orders_create'],
     page: () => import('../features/orders/pages/order-create-page').then((m) => m.OrderCreatePage),
   },
   {
     id: 'ordersCreateByCustomer',
     path: '/orders/create-by-customer/:customerId',
+    sections: 'ordersCreate',
     permissions: ['orders_create'],
     page: () => import('../features/orders/pages/order-create-page').then((m) => m.OrderCreatePage),
   },
   {
     id: 'ordersCreateFromBookings',
     path: '/orders/create-from-bookings/:bookingIds',
+    sections: 'ordersCreate',
     permissions: ['orders_create'],
     page: () => import('../features/orders/pages/order-create-page').then((m) => m.OrderCreatePage),
   },
   {
     id: 'ordersClone',
     path: '/orders/create-cloning-order/:orderId',
+    sections: 'ordersCreate',
     permissions: ['orders_create'],
     page: () => import('../features/orders/pages/order-create-page').then((m) => m.OrderCreatePage),
   },
   {
     id: 'ordersRefund',
     path: '/orders/refund/:id',
+    sections: 'ordersRefund',
     permissions: ['orders_create'],
     page: () => import('../features/orders/pages/order-refund-page').then((m) => m.OrderRefundPage),
   },
   {
     id: 'ordersEdit',
     path: '/orders/edit/:id',
+    sections: 'ordersEdit',
     permissions: ['orders_edit'],
     page: () => import('../features/orders/pages/order-edit-page').then((m) => m.OrderEditPage),
   },
   {
     id: 'products',
     path: '/products',
+    sections: 'products',
     permissions: ['products_find'],
     page: () => import('../features/products/pages/products-page').then((m) => m.ProductsPage),
   },
   {
     id: 'productsBySupplier',
     path: '/products/view-product-by-supplier/:supplierName',
+    sections: 'products',
     permissions: ['products_find', 'suppliers_find'],
     page: () =>
       import('../features/products/pages/products-by-supplier-page').then((m) => m.ProductsBySupplierPage),
@@ -240,30 +273,35 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'productsCreate',
     path: '/products/create',
+    sections: 'productsCreate',
     permissions: ['products_create'],
     page: () => import('../features/products/pages/product-create-page').then((m) => m.ProductCreatePage),
   },
   {
     id: 'productsEdit',
     path: '/products/edit/:id',
+    sections: 'productsCreate',
     permissions: ['products_edit'],
     page: () => import('../features/products/pages/product-edit-page').then((m) => m.ProductEditPage),
   },
   {
     id: 'suppliers',
     path: '/suppliers',
+    sections: 'suppliers',
     permissions: ['suppliers_find'],
     page: () => import('../features/suppliers/pages/suppliers-page').then((m) => m.SuppliersPage),
   },
   {
     id: 'suppliersCreate',
     path: '/suppliers/create',
+    sections: 'suppliersCreate',
     permissions: ['suppliers_create'],
     page: () => import('../features/suppliers/pages/supplier-create-page').then((m) => m.SupplierCreatePage),
   },
   {
     id: 'suppliersEdit',
     path: '/suppliers/edit/:id',
+    sections: 'suppliersCreate',
     permissions: ['suppliers_edit'],
     page: () => import('../features/suppliers/pages/supplier-edit-page').then((m) => m.SupplierEditPage),
   },
@@ -272,12 +310,14 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'subscriptions',
     path: '/subscriptions',
+    sections: 'subscriptions',
     permissions: ['subscriptions_find'],
     page: () => import('../features/subscriptions/pages/subscriptions-page').then((m) => m.SubscriptionsPage),
   },
   {
     id: 'subscriptionsCreate',
     path: '/subscriptions/create',
+    sections: 'subscriptionsCreate',
     permissions: ['subscriptions_create'],
     page: () =>
       import('../features/subscriptions/pages/subscription-create-page').then(
@@ -287,6 +327,7 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'subscriptionsEdit',
     path: '/subscriptions/edit/:id',
+    sections: 'subscriptionsCreate',
     permissions: ['subscriptions_edit'],
     page: () =>
       import('../features/subscriptions/pages/subscription-edit-page').then((m) => m.SubscriptionEditPage),
@@ -294,6 +335,7 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'subscriptionsView',
     path: '/subscriptions/view/:id',
+    sections: 'subscriptionsCreate',
     permissions: ['subscriptions_find'],
     page: () =>
       import('../features/subscriptions/pages/subscription-view-page').then((m) => m.SubscriptionViewPage),
@@ -302,6 +344,7 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'supplierSettlement',
     path: '/reports/supplier-settlement',
+    sections: 'supplierSettlement',
     permissions: ['suppliers_find', 'orders_find'],
     page: () =>
       import('../features/suppliers/pages/supplier-settlement-page').then((m) => m.SupplierSettlementPage),
@@ -309,14 +352,15 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'calendars',
     path: '/calendars',
+    sections: 'calendars',
     permissions: ['bookingCalendars_find'],
     page: () => import('../features/calendars/pages/calendars-page').then((m) => m.CalendarsPage),
   },
   {
     id: 'bookings',
     path: '/calendars/view/:id?',
+    sections: 'bookings',
     permissions: ['bookings_find'],
-    sections: calendarViewSections,
     // FullCalendar's locale of the current language loads beside the page (calendar-locale.ts).
     page: () =>
       Promise.all([
@@ -328,6 +372,7 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'bookingsList',
     path: '/bookings',
+    sections: 'bookingsList',
     permissions: ['bookings_find'],
     page: () => import('../features/bookings/pages/bookings-list-page').then((m) => m.BookingsListPage),
   },
@@ -335,30 +380,35 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'bookingsReport',
     path: '/reports/bookings',
+    sections: 'bookingsReport',
     permissions: ['bookings_find'],
     page: () => import('../features/reports/pages/bookings-report-page').then((m) => m.BookingsReportPage),
   },
   {
     id: 'calendarsCreate',
     path: '/calendars/create',
+    sections: 'calendarsCreate',
     permissions: ['bookingCalendars_create'],
     page: () => import('../features/calendars/pages/calendar-create-page').then((m) => m.CalendarCreatePage),
   },
   {
     id: 'calendarsEdit',
     path: '/calendars/edit/:id',
+    sections: 'calendarsEdit',
     permissions: ['bookingCalendars_edit'],
     page: () => import('../features/calendars/pages/calendar-edit-page').then((m) => m.CalendarEditPage),
   },
   {
     id: 'anomalies',
     path: '/calendars/edit/:id/anomalies',
+    sections: 'anomalies',
     permissions: ['bookingCalendarsScheduleAnomaly_find'],
     page: () => import('../features/calendars/pages/anomalies-page').then((m) => m.AnomaliesPage),
   },
   {
     id: 'anomaliesCreate',
     path: '/calendars/edit/:id/anomalies/create',
+    sections: 'calendarsCreate',
     permissions: ['bookingCalendarsScheduleAnomaly_create'],
     page: () => import('../features/calendars/pages/anomaly-create-page').then((m) => m.AnomalyCreatePage),
   },
@@ -366,12 +416,14 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'licenses',
     path: '/licenses',
+    sections: 'licenses',
     permissions: ['licenses_find'],
     page: () => import('../features/licenses/pages/licenses-page').then((m) => m.LicensesPage),
   },
   {
     id: 'licensesEdit',
     path: '/licenses/edit/:id',
+    sections: 'licensesEdit',
     permissions: ['licenses_edit'],
     page: () => import('../features/licenses/pages/license-edit-page').then((m) => m.LicenseEditPage),
   },
@@ -386,7 +438,7 @@ export function routesFor(granted: ReadonlySet<string>): AppRoute[] {
   );
 }
 
-/** The user's screens, each loading with its code its part of the catalogue (its sections, or else the rest). */
+/** The user's screens, each loading with its code its part of the catalogue. */
 export function routesOfUser(user: CurrentUser): AppRoute[] {
   return routesFor(permissionsOf(user)).map((route) => ({
     ...route,
@@ -394,9 +446,9 @@ export function routesOfUser(user: CurrentUser): AppRoute[] {
   }));
 }
 
-/** The boot's warm-up of the texts of the screen at the address (or of the rest of the catalogue). */
+/** The boot's warm-up of the texts of the screen at the address (none for a 404 page: the shell's texts). */
 export function preloadScreenTexts(screen: AppRoute | undefined, language: Language): void {
-  preloadCatalogueSections(language, screen?.sections);
+  if (screen) preloadCatalogueSections(language, screen.sections);
 }
 
 /**

@@ -8,7 +8,7 @@ type Catalogue = Record<string, unknown>;
 
 type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 
-/** The catalogue cut to the signed-out screens' namespaces (vite.config.ts `signedOutNamespaces`): the login's first load. */
+/** The catalogue cut to the signed-out screens' namespaces (build/catalogue-parts.ts `signedOutNamespaces`): the login's first load. */
 const signedOutCatalogues: Record<Language, CatalogueLoader> = {
   ca: () => import('./locales/ca.json?signed-out'),
   eu: () => import('./locales/eu.json?signed-out'),
@@ -23,7 +23,7 @@ const signedOutCatalogues: Record<Language, CatalogueLoader> = {
 };
 
 /**
- * Signed in, the catalogue comes in parts (vite.config.ts `catalogueParts`): with the language, the shell's
+ * Signed in, the catalogue comes in parts (build/catalogue-parts.ts): with the language, the shell's
  * namespaces (the back office's frame, its error panels and 404 page, the API's error messages, antd's
  * texts); the screens' parts with their code (catalogue-parts.ts). catalogue-parts.test.ts proves that the
  * code each part serves reads only its namespaces.
@@ -141,7 +141,7 @@ let restLoaded = false;
 
 /**
  * Loads the catalogue, antd locale and dayjs locale of one language and makes it current. Signed out, only
- * the catalogue's signed-out namespaces (vite.config.ts `signedOutNamespaces`) and no dayjs; signed in, the
+ * the catalogue's signed-out namespaces (build/catalogue-parts.ts `signedOutNamespaces`) and no dayjs; signed in, the
  * shell's namespaces (`shellSections`), the screens loading theirs.
  */
 export async function loadLanguage(language: Language, { signedIn = true } = {}): Promise<Locale> {

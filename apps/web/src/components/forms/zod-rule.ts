@@ -74,8 +74,8 @@ export function zodRule(schema: z.ZodType, t: TFunction): Rule {
       const result = schema.safeParse(value);
       if (result.success) return;
       if (isEmpty(value) && schema.safeParse(undefined).success) return;
-      const [key, values] = issueMessage(result.error.issues[0], value);
-      throw new Error(t(key, values ?? {}));
+      const [validationKey, values] = issueMessage(result.error.issues[0], value);
+      throw new Error(t(validationKey, values ?? {}));
     },
   };
 }

@@ -2,14 +2,18 @@ import { CalculatorOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { useOpenRegister } from '../../cash-registers/api';
 import { usePermissions } from '../../session/permissions';
 
-// The header's register dialog, loaded when first needed.
-const CashRegisterDialog = lazy(() =>
-  import('../../cash-registers/components/cash-register-dialog').then((m) => ({
-    default: m.CashRegisterDialog,
-  })),
+// The header's register dialog, loaded when first needed (with the rest of the catalogue: the screen's
+// part has only the form's namespaces).
+const CashRegisterDialog = lazy(
+  withRestOfCatalogue(() =>
+    import('../../cash-registers/components/cash-register-dialog').then((m) => ({
+      default: m.CashRegisterDialog,
+    })),
+  ),
 );
 
 /** "Open the cash register": the header's register dialog, from the order form. */
