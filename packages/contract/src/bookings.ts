@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { bookingStatuses } from './booking-values.js';
 import { clientDateTimeKey } from './calendars.js';
 import { euros } from './common.js';
 import { giftVoucherCodeInput } from './gift-vouchers.js';
 import { orderStatuses } from './orders.js';
 
-export const bookingStatuses = ['confirmed', 'cancelled'] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
+export * from './booking-values.js';
 
 const dbId = z.number().int().positive().max(2_147_483_647);
 

@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { anomalyTypes, maxRangesPerDay, type Weekday, weekdays } from './calendar-values.js';
 
-export const weekdays = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof weekdays)[number];
-
-/** At most this many opening ranges a day. */
-export const maxRangesPerDay = 12;
+export * from './calendar-values.js';
 
 const openAtPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const closedAtPattern = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
@@ -222,9 +211,6 @@ export type BookingCalendarListItem = z.infer<typeof bookingCalendarListItemSche
 
 // ---------------------------------------------------------------------------------------------------
 // Schedule anomalies
-
-export const anomalyTypes = ['open', 'close'] as const;
-export type AnomalyType = (typeof anomalyTypes)[number];
 
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))?)?$/i;

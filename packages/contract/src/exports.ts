@@ -47,5 +47,4 @@ export const exportBody = z.object({
 });
 export type ExportBody = z.infer<typeof exportBody>;
 
-/** The answer's header with the number of rows the file will have, for the web's progress. */
-export const exportRowsHeader = 'x-export-rows';
+export * from './export-header.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './file-values.js';
+
 /** An uploaded file as the API answers it. */
 export const fileSchema = z.object({
   id: z.number().int(),
@@ -9,25 +11,10 @@ export const fileSchema = z.object({
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 
-/** Uploads of at most 10 MiB. */
-export const maxUploadBytes = 10 * 1024 * 1024;
-
 export const uploadQuery = z.object({
   /** `image`: the upload must be an image the server can decode ("file is not an image"). */
   kind: z.enum(['image', 'any']).default('any'),
 });
-
-/**
- * The square boxes the web app shows images in: `FileImage` at 32 px in the orders and bookings lists, 40 px
- * in the products list, 120 px in `ImageUpload`. The API resizes only to these, at device pixel ratios 1 to
- * `maxPixelRatio` (`resizeSizes`): anything else would let a caller fill the cache with sizes nobody shows.
- */
-export const thumbnailBoxes = [32, 40, 120] as const;
-export type ThumbnailBox = (typeof thumbnailBoxes)[number];
-export const maxPixelRatio = 3;
-export const resizeSizes: readonly number[] = [
-  ...new Set(thumbnailBoxes.flatMap((box) => Array.from({ length: maxPixelRatio }, (_, i) => box * (i + 1)))),
-].sort((a, b) => a - b);
 
 export const resizeQuery = z.object({
   width: z.coerce.number().int().min(1).max(4000).optional(),

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { clientDateTimeKey } from './calendars.js';
+import { type GiftVoucherStatus, giftVoucherStatuses } from './gift-voucher-values.js';
+
+export * from './gift-voucher-values.js';
 
 /**
  * Gift vouchers: one per unit of a `bookable_gift` product sold in a paid order. Its code pays bookings of
  * that product (no order then) until it expires or its bookings run out.
  */
-
-/** The status, computed: expired (its expiry passed), exhausted (no bookings left), else active. */
-export const giftVoucherStatuses = ['active', 'expired', 'exhausted'] as const;
-export type GiftVoucherStatus = (typeof giftVoucherStatuses)[number];
 
 /** The characters of a code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B look-alikes. */
 export const giftVoucherAlphabet = 'ACDEFGHJKMNPQRTUVWXY34679';

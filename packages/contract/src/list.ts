@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { defaultPageSize, type Filters, filterOps, maxPageSize, type Orders } from './list-constants.js';
 
-export const filterOps = ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'like', 'isNull'] as const;
-export type FilterOp = (typeof filterOps)[number];
-export type Filters = Record<string, Partial<Record<FilterOp, unknown>>>;
-export type SortDirection = 'asc' | 'desc';
-export type Orders = Record<string, SortDirection>;
-
-/** Above this many rows a list answers `total: 10000, totalCapped: true` and pages stop there. */
-export const maxCountedRows = 10_000;
-export const defaultPageSize = 50;
-export const maxPageSize = 500;
+export * from './list-constants.js';
 
 function jsonParam<T extends z.ZodType>(inner: T) {
   return z

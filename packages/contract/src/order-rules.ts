@@ -1,5 +1,5 @@
 import type { ErrorKey } from './errors.js';
-import { type OrderStatus, orderStatuses, type PaymentMethod, paymentMethods } from './orders.js';
+import { type OrderStatus, orderStatuses, type PaymentMethod, paymentMethods } from './order-values.js';
 import type { Permission } from './permissions.js';
 
 /**

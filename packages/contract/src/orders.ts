@@ -3,14 +3,9 @@ import { clientDateTimeKey } from './calendars.js';
 import { euros, optionalText } from './common.js';
 import { rectificationReasons } from './invoices.js';
 import { eurosToCents } from './money.js';
+import { orderStatuses, paymentMethods } from './order-values.js';
 
-export const paymentMethods = ['cash', 'online', 'card', 'transfer', 'external_billing', 'credit'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-/** Cash and card are physical sales: they need an open cash register and `sales_physical`. */
-export const physicalPaymentMethods: readonly PaymentMethod[] = ['cash', 'card'];
-
-export const orderStatuses = ['draft', 'awaiting_payment', 'paid', 'refunded'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export * from './order-values.js';
 
 const dbId = z.number().int().positive().max(2_147_483_647);
 

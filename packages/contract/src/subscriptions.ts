@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { clientDateTimeKey } from './calendars.js';
 import { idSchema } from './common.js';
-import type { PaymentMethod } from './orders.js';
 import { paymentPeriodicities } from './products.js';
+import { subscriptionPaymentMethods, subscriptionStatuses } from './subscription-values.js';
+
+export * from './subscription-values.js';
 
 /**
  * Subscriptions: a customer holds a subscription product (one of `subscriptionProductTypes`) from
@@ -14,20 +16,6 @@ import { paymentPeriodicities } from './products.js';
  * of the period already charged (`cancelAt`). A renewal order left unpaid beyond the product's
  * `daysToPaySubscriptionRenewal` (else the company's setting) cancels it.
  */
-
-export const subscriptionStatuses = ['inactive', 'active'] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-
-/**
- * How a subscription's orders are paid. Renewals are made by the server, awaiting payment, with no cash
- * register open and no card stored: online (a payment link), transfer or external billing.
- */
-export const subscriptionPaymentMethods = [
-  'online',
-  'transfer',
-  'external_billing',
-] as const satisfies readonly PaymentMethod[];
-export type SubscriptionPaymentMethod = (typeof subscriptionPaymentMethods)[number];
 
 /** Why a subscription stopped: staff cancelled it, at once or at its period's end; a renewal went unpaid. */
 export const subscriptionCancelReasons = ['cancelled', 'period_end', 'unpaid'] as const;

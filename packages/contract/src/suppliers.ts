@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { urlSchema } from './common.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { type CommissionType, commissionTypes } from './products.js';
+import { supplierStatuses } from './supplier-values.js';
+
+export * from './supplier-values.js';
 
 /**
  * Suppliers: someone whose products the company sells for a commission. A product names its supplier
  * (`supplierId`); the commission of a sale is the product's own when it has one, else the supplier's.
  */
-
-export const supplierStatuses = ['inactive', 'active'] as const;
-export type SupplierStatus = (typeof supplierStatuses)[number];
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -4,8 +4,8 @@ import { App, Form } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderInApp, testUser } from '../../../test/render';
+import { quickValuesFrom } from '../quick-customer-values';
 import { CustomerSelect } from './customer-select';
-import { quickValuesFrom } from './quick-customer-dialog';
 
 const slow = { timeout: 8000 };
 

@@ -1,12 +1,21 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { formatPhone } from '@mostrador/contract';
 import { Button, Divider, Select, type SelectProps, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { useCustomerSearch } from '../../bookings/api';
 import { usePermissions } from '../../session/permissions';
 import { useCustomer } from '../api';
-import { QuickCustomerDialog, type QuickCustomerValues, quickValuesFrom } from './quick-customer-dialog';
+import { type QuickCustomerValues, quickValuesFrom } from '../quick-customer-values';
+
+// The new-customer dialog loads when first opened (with its schemas and texts), not with every screen that
+// picks a customer: the orders and bookings lists filter by one.
+const QuickCustomerDialog = lazy(
+  withRestOfCatalogue(() =>
+    import('./quick-customer-dialog').then((m) => ({ default: m.QuickCustomerDialog })),
+  ),
+);
 
 /** "Name Surname", or the company, or the id: how a customer reads in a picker. */
 function labelOf(
@@ -55,6 +64,8 @@ export function CustomerSelect({
   const { t } = useTranslation();
   const canCreate = usePermissions()('customers_create') && quickCreate;
   const [creating, setCreating] = useState<QuickCustomerValues>();
+  // Mounted from its first opening on, so that it closes as a dialog does.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   /**
    * The list's own open state, held here so that "New customer" closes it: left open behind the dialog,
    * its combobox stays expanded over an emptied listbox that the dialog hides.
@@ -110,6 +121,7 @@ export function CustomerSelect({
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => {
                     setCreating(quickValuesFrom(term));
+                    setDialogLoaded(true);
                     setOpen(false);
                   }}
                   data-testid="customer-quick-create"
@@ -138,17 +150,21 @@ export function CustomerSelect({
   return (
     <>
       {select}
-      <QuickCustomerDialog
-        open={creating !== undefined}
-        initial={creating}
-        onClose={() => setCreating(undefined)}
-        onCreated={(customer) => {
-          setCreated({ id: customer.id, label: labelOf(customer, customer.id) });
-          setCreating(undefined);
-          setTerm('');
-          onChange?.(customer.id);
-        }}
-      />
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <QuickCustomerDialog
+            open={creating !== undefined}
+            initial={creating}
+            onClose={() => setCreating(undefined)}
+            onCreated={(customer) => {
+              setCreated({ id: customer.id, label: labelOf(customer, customer.id) });
+              setCreating(undefined);
+              setTerm('');
+              onChange?.(customer.id);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
