@@ -1,18 +1,14 @@
 import { z } from 'zod';
+import { cashDenominations, denominationsCents } from './cash-register-values.js';
 import { euros, optionalText } from './common.js';
-import { eurosToCents } from './money.js';
+
+export * from './cash-register-values.js';
 
 /** Opening a register: the cash in the drawer, at least 0, 300 € when not given. */
 export const cashRegisterOpenBody = z.object({
   initialAmount: euros.min(0).default(300),
 });
 export type CashRegisterOpenBody = z.input<typeof cashRegisterOpenBody>;
-
-/** The euro notes and coins a drawer is counted in, in euros, largest first. */
-export const cashDenominations = [
-  500, 200, 100, 50, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01,
-] as const;
-export type CashDenomination = (typeof cashDenominations)[number];
 
 const maxCount = 100_000;
 
@@ -29,11 +25,6 @@ export const cashCountLineSchema = z.object({
   count: z.number().int().min(0).max(maxCount),
 });
 export type CashCountLine = z.infer<typeof cashCountLineSchema>;
-
-/** The sum of counted notes and coins, in integer cents. */
-export function denominationsCents(lines: readonly { value: number; count: number }[]): number {
-  return lines.reduce((sum, line) => sum + eurosToCents(line.value) * line.count, 0);
-}
 
 /**
  * Closing: the notes, and the cash counted in the drawer, either as one amount (`countedCash`, euros) or

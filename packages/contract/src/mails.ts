@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { emailSchema } from './common.js';
 import { languages } from './languages.js';
 import { listQuery } from './list.js';
+import { mailStatuses, mailTypes } from './mail-values.js';
 
-/** The spec's mail statuses and types: every mail is first a `waiting` row of the outbox. */
-export const mailStatuses = ['waiting', 'sent', 'failed'] as const;
-export type MailStatus = (typeof mailStatuses)[number];
-export const mailTypes = ['user', 'supplier', 'customer'] as const;
-export type MailType = (typeof mailTypes)[number];
+export * from './mail-values.js';
 
 /** Which template made a mail; later issues add invoice, payment link and gift voucher mails. */
 export const mailKinds = [

@@ -1,13 +1,20 @@
 import { FilePdfOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import type { Invoice } from '@mostrador/contract';
 import { App, Button, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
+import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { addressBody } from '../../mails/api';
 import { MailAddressDialog } from '../../mails/components/mail-address-dialog';
 import { downloadInvoicePdf, useSendInvoiceMail } from '../api';
-import { AnnulInvoiceDialog } from './annul-invoice-dialog';
+
+// Annulling validates its reason with the contract's schema (zod): the dialog loads when first opened.
+const AnnulInvoiceDialog = lazy(
+  withRestOfCatalogue(() =>
+    import('./annul-invoice-dialog').then((m) => ({ default: m.AnnulInvoiceDialog })),
+  ),
+);
 
 type InvoiceRef = Pick<Invoice, 'id' | 'code'>;
 
@@ -137,7 +144,9 @@ export function AnnulInvoiceButton({
         data-testid="invoice-annul"
       />
       {open && (
-        <AnnulInvoiceDialog invoice={invoice} onClose={() => setOpen(false)} onAnnulled={onAnnulled} />
+        <Suspense fallback={null}>
+          <AnnulInvoiceDialog invoice={invoice} onClose={() => setOpen(false)} onAnnulled={onAnnulled} />
+        </Suspense>
       )}
     </>
   );

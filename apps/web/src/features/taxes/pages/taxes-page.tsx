@@ -1,15 +1,22 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Tax } from '@mostrador/contract';
 import { App, Button, Flex, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
+import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { formatDateTime, formatPercentage } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useDeleteTax, useTaxList } from '../api';
-import { TaxFormModal } from '../components/tax-form-modal';
+
+// The form validates with the contract's tax schema (zod): it loads when first opened, not with the list.
+const TaxFormModal = lazy(
+  withRestOfCatalogue(() =>
+    import('../components/tax-form-modal').then((m) => ({ default: m.TaxFormModal })),
+  ),
+);
 
 export function TaxesPage() {
   const { t } = useTranslation();
@@ -110,12 +117,16 @@ export function TaxesPage() {
         rowActions={canEdit ? rowActions : undefined}
         phoneCard={phoneCard}
       />
-      <TaxFormModal
-        key={dialog.key}
-        tax={dialog.tax}
-        open={dialog.open}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
+      {dialog.key > 0 && (
+        <Suspense fallback={null}>
+          <TaxFormModal
+            key={dialog.key}
+            tax={dialog.tax}
+            open={dialog.open}
+            onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
