@@ -27,7 +27,7 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../../api/errors';
@@ -39,6 +39,7 @@ import {
   ResourceTable,
   type ToolbarContext,
 } from '../../../components/resource-table';
+import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { formatDateTime, formatEuros, formatPhone } from '../../../lib/format';
 import { FileImage } from '../../files/components/file-image';
@@ -46,9 +47,15 @@ import { OrderStatusTag } from '../../orders/components/order-list-status-tag';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useBookingList, useCalendarNames, useMarkAttendance } from '../api';
-import { BookingDrawer } from '../components/booking-drawer';
 import { BookingStatusTag } from '../components/booking-status-tag';
 import { BookingsModeSwitch } from '../components/bookings-header';
+
+// The booking's drawer (its form, pickers and the sale) loads when a booking is opened, as on the calendar.
+const BookingDrawer = lazy(
+  withRestOfCatalogue(() =>
+    import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
+  ),
+);
 
 type Attendance = 'any' | 'attended' | 'unattended' | 'unmarked';
 type Preset = 'all' | 'today';
@@ -629,7 +636,11 @@ export function BookingsListPage() {
       {selectedRows.length > 0 && (
         <SelectionBar selected={selectedRows} onClear={() => setSelected(new Map())} />
       )}
-      {drawer && <BookingDrawer open booking={drawer.booking} onClose={() => setDrawer(undefined)} />}
+      {drawer && (
+        <Suspense fallback={null}>
+          <BookingDrawer open booking={drawer.booking} onClose={() => setDrawer(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 }
