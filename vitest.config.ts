@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { catalogueParts } from './apps/web/build/catalogue-parts';
+import { catalogueParts } from './apps/web/build/catalogue-parts.js';
 
 export default defineConfig({
   // The web app's catalogue parts, as its build cuts them (the screens' parts are imported by name).

@@ -210,6 +210,19 @@ describe('catalogue parts', () => {
     }
   });
 
+  it('loads with each part no namespace its screens do not read', () => {
+    const read = new Map<string, Set<string>>();
+    for (const { page, sections } of sectionedScreens()) {
+      const part = Object.entries(screenSections).find(([, names]) => names === sections)?.[0] as string;
+      const names = read.get(part) ?? new Set<string>();
+      for (const name of namespacesRead(staticGraph([page])).keys())
+        if (!shellSections.includes(name)) names.add(name);
+      read.set(part, names);
+    }
+    for (const [part, names] of Object.entries(screenSections))
+      expect.soft([...names].sort(), part).toEqual([...(read.get(part) ?? [])].sort());
+  });
+
   it('notices a key outside the parts (the checks above can fail)', () => {
     const graph = staticGraph(['features/bookings/pages/bookings-calendar-page.tsx']);
     expect(graph).toContain('features/bookings/components/agenda-view.tsx');
