@@ -121,8 +121,8 @@ function unlistedVariableKeys(graph: Set<string>): string[] {
 }
 
 /**
- * `lazy(` calls that do not load the rest of the catalogue with their code, but for `lazy(() => import('…'))`
- * of code that reads no text (bookings' FullCalendar grid: its texts come in its props).
+ * `lazy(` calls that do not load the rest of the catalogue with their code (`lazyWithRestOfCatalogue` does,
+ * catalogue-parts.ts's own `lazy(withRestOfCatalogue(…))`), but for `lazy(() => import('…'))` of code that reads no text (bookings' FullCalendar grid: its texts come in its props).
  */
 function lazyWithoutRest(graph: Set<string>): string[] {
   const readsNoText = (file: string, specifier: string | undefined) => {

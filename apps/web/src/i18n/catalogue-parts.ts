@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@mostrador/contract';
 import i18next from 'i18next';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ScreenPart } from '../app/screen-sections';
 import { type CataloguePart, catalogueInParts, restOfCatalogueLoaded } from './i18n';
 
@@ -7,7 +8,7 @@ import { type CataloguePart, catalogueInParts, restOfCatalogueLoaded } from './i
  * Signed in, the catalogue's parts beyond the shell's (i18n.ts `shellSections`, loaded with the language): a
  * screen's own sections with its code (routes.ts `sections`, app/screen-sections.ts), each loaded once; what a
  * screen shows later (a drawer, a dialog) loads the rest of the catalogue with its code
- * (`withRestOfCatalogue`). Signed-in code only: the login's boot does without this module.
+ * (`lazyWithRestOfCatalogue`). Signed-in code only: the login's boot does without this module.
  */
 
 /** The catalogue but the shell's namespaces (the query lists `shellSections`: catalogue-parts.test.ts). */
@@ -82,6 +83,24 @@ export function preloadCatalogueSections(language: Language, part?: ScreenPart):
 }
 
 /** A lazy component's loader that also loads the rest of the catalogue: for what a screen opens later. */
-export function withRestOfCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+function withRestOfCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadRestOfCatalogue()]).then(([loaded]) => loaded);
 }
+
+/**
+ * `lazy` for a named export of a module a screen opens later (a drawer, a dialog): the module and the
+ * rest of the catalogue load together, and the component renders once both are there.
+ */
+export function lazyWithRestOfCatalogue<M, K extends ComponentKeys<M>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<Extract<M[K], AnyComponent>> {
+  return lazy(
+    withRestOfCatalogue(() => load().then((m) => ({ default: m[name] as Extract<M[K], AnyComponent> }))),
+  );
+}
+
+/** The names of a module's exports that are components. */
+type ComponentKeys<M> = { [P in keyof M]: M[P] extends AnyComponent ? P : never }[keyof M];
+// biome-ignore lint/suspicious/noExplicitAny: a component of any props, what React's own `lazy` takes.
+type AnyComponent = ComponentType<any>;

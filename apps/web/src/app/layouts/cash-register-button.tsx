@@ -1,17 +1,14 @@
 import { CalculatorOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withRestOfCatalogue } from '../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../i18n/catalogue-parts';
 
 // The dialog and its tables load when the button is first used, not with every screen (with the rest of the
 // catalogue: a screen with sections has only its own).
-const CashRegisterDialog = lazy(
-  withRestOfCatalogue(() =>
-    import('../../features/cash-registers/components/cash-register-dialog').then((m) => ({
-      default: m.CashRegisterDialog,
-    })),
-  ),
+const CashRegisterDialog = lazyWithRestOfCatalogue(
+  () => import('../../features/cash-registers/components/cash-register-dialog'),
+  'CashRegisterDialog',
 );
 
 /** Opens the register dialog: open the register when it is closed, its summary (and closing) when open. */

@@ -1,18 +1,16 @@
 import { Flex, Menu, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/session/api';
 import { isSuperAdmin, usePermissions } from '../../features/session/permissions';
-import { withRestOfCatalogue } from '../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../i18n/catalogue-parts';
 import { useAppContext } from '../app-context';
 import { menuEntries, selectedEntry, toMenuItems, visibleEntries } from '../menu';
 
 // Only the super administrator sees it: its colour picker loads for him alone, after the menu (with the rest
 // of the catalogue: a screen with sections has only its own).
-const ThemePicker = lazy(
-  withRestOfCatalogue(() => import('./theme-picker').then((m) => ({ default: m.ThemePicker }))),
-);
+const ThemePicker = lazyWithRestOfCatalogue(() => import('./theme-picker'), 'ThemePicker');
 
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();

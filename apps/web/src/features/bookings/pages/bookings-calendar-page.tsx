@@ -24,7 +24,7 @@ import { isApiError, useErrorMessage } from '../../../api/errors';
 import { useAppContext } from '../../../app/app-context';
 import { parseRecordId } from '../../../components/records/record-id';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { calendarColour, textColourOn } from '../../calendars/calendar-colour';
 import { useCustomer } from '../../customers/api';
@@ -65,11 +65,7 @@ import { CalendarLegend } from '../components/calendar-legend';
 // The drawer's form (date picker, selects, the sale) and the class dialog load when first opened, not with
 // the calendar: they are not part of the screen's first paint. Their texts are in the rest of the catalogue
 // (the screen's own sections are routes.ts `calendarViewSections`).
-const BookingDrawer = lazy(
-  withRestOfCatalogue(() =>
-    import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
-  ),
-);
+const BookingDrawer = lazyWithRestOfCatalogue(() => import('../components/booking-drawer'), 'BookingDrawer');
 // FullCalendar is only for screens wider than a phone (a phone shows the agenda): its chunk starts loading
 // as this screen's code runs when the window is that wide, beside the screen's data, not after a render.
 const wideScreen = '(min-width: 768px)'; // antd's `md`, the `isPhone` of the screen below
@@ -77,10 +73,9 @@ const loadTimeGrid = () => import('../components/booking-time-grid');
 if (typeof window !== 'undefined' && window.matchMedia?.(wideScreen).matches) void loadTimeGrid();
 // Written out, so that catalogue-parts.test.ts sees it loads code that reads no text (no rest of the catalogue).
 const BookingTimeGrid = lazy(() => import('../components/booking-time-grid'));
-const ClassAttendees = lazy(
-  withRestOfCatalogue(() =>
-    import('../components/class-attendees').then((m) => ({ default: m.ClassAttendees })),
-  ),
+const ClassAttendees = lazyWithRestOfCatalogue(
+  () => import('../components/class-attendees'),
+  'ClassAttendees',
 );
 
 /**

@@ -27,7 +27,7 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../../api/errors';
@@ -39,7 +39,7 @@ import {
   ResourceTable,
   type ToolbarContext,
 } from '../../../components/resource-table';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { dayjs } from '../../../lib/dayjs';
 import { formatDateTime, formatEuros, formatPhone } from '../../../lib/format';
 import { FileImage } from '../../files/components/file-image';
@@ -51,11 +51,7 @@ import { BookingStatusTag } from '../components/booking-status-tag';
 import { BookingsModeSwitch } from '../components/bookings-header';
 
 // The booking's drawer (its form, pickers and the sale) loads when a booking is opened, as on the calendar.
-const BookingDrawer = lazy(
-  withRestOfCatalogue(() =>
-    import('../components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
-  ),
-);
+const BookingDrawer = lazyWithRestOfCatalogue(() => import('../components/booking-drawer'), 'BookingDrawer');
 
 type Attendance = 'any' | 'attended' | 'unattended' | 'unmarked';
 type Preset = 'all' | 'today';

@@ -16,11 +16,11 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import type { BookingDraft } from '../../bookings/booking-values';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
@@ -30,10 +30,9 @@ import { type CameraState, useQrCamera } from '../use-qr-camera';
 
 // The new-booking form opens only for a voucher, after a click: not part of the screen's first paint (its
 // texts with it: the rest of the catalogue).
-const BookingDrawer = lazy(
-  withRestOfCatalogue(() =>
-    import('../../bookings/components/booking-drawer').then((m) => ({ default: m.BookingDrawer })),
-  ),
+const BookingDrawer = lazyWithRestOfCatalogue(
+  () => import('../../bookings/components/booking-drawer'),
+  'BookingDrawer',
 );
 
 /** What the camera panel says while it cannot scan, and whether trying again may help. */

@@ -1,9 +1,9 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { formatPhone } from '@mostrador/contract';
 import { Button, Divider, Select, type SelectProps, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { useCustomerSearch } from '../../bookings/api';
 import { usePermissions } from '../../session/permissions';
 import { useCustomer } from '../api';
@@ -11,10 +11,9 @@ import { type QuickCustomerValues, quickValuesFrom } from '../quick-customer-val
 
 // The new-customer dialog loads when first opened (with its schemas and texts), not with every screen that
 // picks a customer: the orders and bookings lists filter by one.
-const QuickCustomerDialog = lazy(
-  withRestOfCatalogue(() =>
-    import('./quick-customer-dialog').then((m) => ({ default: m.QuickCustomerDialog })),
-  ),
+const QuickCustomerDialog = lazyWithRestOfCatalogue(
+  () => import('./quick-customer-dialog'),
+  'QuickCustomerDialog',
 );
 
 /** "Name Surname", or the company, or the id: how a customer reads in a picker. */

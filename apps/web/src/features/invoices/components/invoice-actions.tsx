@@ -1,19 +1,18 @@
 import { FilePdfOutlined, MailOutlined, StopOutlined } from '@ant-design/icons';
 import type { Invoice } from '@mostrador/contract';
 import { App, Button, Tooltip } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useErrorMessage } from '../../../api/errors';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { addressBody } from '../../mails/api';
 import { MailAddressDialog } from '../../mails/components/mail-address-dialog';
 import { downloadInvoicePdf, useSendInvoiceMail } from '../api';
 
 // Annulling validates its reason with the contract's schema (zod): the dialog loads when first opened.
-const AnnulInvoiceDialog = lazy(
-  withRestOfCatalogue(() =>
-    import('./annul-invoice-dialog').then((m) => ({ default: m.AnnulInvoiceDialog })),
-  ),
+const AnnulInvoiceDialog = lazyWithRestOfCatalogue(
+  () => import('./annul-invoice-dialog'),
+  'AnnulInvoiceDialog',
 );
 
 type InvoiceRef = Pick<Invoice, 'id' | 'code'>;

@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { type ReactNode, Suspense } from 'react';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 
 export interface MailAddressDialogProps {
   title: string;
@@ -16,9 +16,7 @@ export interface MailAddressDialogProps {
 
 // The dialog validates the address with the contract's schema (zod): it loads when first shown, not with the
 // lists and records that offer to send a mail (invoices, orders, the outbox).
-const MailAddressModal = lazy(
-  withRestOfCatalogue(() => import('./mail-address-modal').then((m) => ({ default: m.MailAddressModal }))),
-);
+const MailAddressModal = lazyWithRestOfCatalogue(() => import('./mail-address-modal'), 'MailAddressModal');
 
 /**
  * A short dialog asking where to send a mail (mail-address-modal.tsx), shown by its callers while wanted.

@@ -1,19 +1,16 @@
 import { CalculatorOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { useOpenRegister } from '../../cash-registers/api';
 import { usePermissions } from '../../session/permissions';
 
 // The header's register dialog, loaded when first needed (with the rest of the catalogue: the screen's
 // part has only the form's namespaces).
-const CashRegisterDialog = lazy(
-  withRestOfCatalogue(() =>
-    import('../../cash-registers/components/cash-register-dialog').then((m) => ({
-      default: m.CashRegisterDialog,
-    })),
-  ),
+const CashRegisterDialog = lazyWithRestOfCatalogue(
+  () => import('../../cash-registers/components/cash-register-dialog'),
+  'CashRegisterDialog',
 );
 
 /** "Open the cash register": the header's register dialog, from the order form. */

@@ -1,22 +1,18 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Tax } from '@mostrador/contract';
 import { App, Button, Flex, Popconfirm, Space, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../api/errors';
 import { type ResourceColumn, ResourceTable } from '../../../components/resource-table';
-import { withRestOfCatalogue } from '../../../i18n/catalogue-parts';
+import { lazyWithRestOfCatalogue } from '../../../i18n/catalogue-parts';
 import { formatDateTime, formatPercentage } from '../../../lib/format';
 import { useCompanySettings } from '../../session/api';
 import { usePermissions } from '../../session/permissions';
 import { useDeleteTax, useTaxList } from '../api';
 
 // The form validates with the contract's tax schema (zod): it loads when first opened, not with the list.
-const TaxFormModal = lazy(
-  withRestOfCatalogue(() =>
-    import('../components/tax-form-modal').then((m) => ({ default: m.TaxFormModal })),
-  ),
-);
+const TaxFormModal = lazyWithRestOfCatalogue(() => import('../components/tax-form-modal'), 'TaxFormModal');
 
 export function TaxesPage() {
   const { t } = useTranslation();
