@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   availabilityQuery,
   availabilitySchema,
@@ -17,32 +16,14 @@ import {
 } from '@mostrador/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listJsonCheck } from '../../lib/list-json.js';
 import { authOf, requireAny } from '../../plugins/auth.js';
 import type { BookingsService } from './bookings.service.js';
 import type { CalendarHoldsService } from './calendar-holds.js';
 
 const tags = ['bookings'];
 
-/**
- * Under test, every bookings page PostgreSQL wrote as JSON (the route's answer, `listJson`) is checked
- * against the response schema and against the same page read as rows and mapped by the service (`list`,
- * what an export reads): the two encodings of one list cannot drift apart. A write between the two reads
- * (the concurrency tests) gets one more try before it counts as a difference.
- */
-const verifyListJson = process.env.NODE_ENV === 'test';
-const bookingsListResponse = listResponse(bookingListItemSchema);
-async function sameAsObjects(json: string, objects: () => Promise<unknown>) {
-  const answered = JSON.parse(json) as unknown;
-  bookingsListResponse.parse(answered);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const expected = JSON.parse(JSON.stringify({ data: await objects() })) as unknown;
-    if (isDeepStrictEqual(answered, expected)) return;
-    if (attempt === 1)
-      throw new Error(
-        `bookings list: the JSON page differs from the mapped rows\n${json}\n${JSON.stringify(expected)}`,
-      );
-  }
-}
+const checkListJson = listJsonCheck('bookings', listResponse(bookingListItemSchema));
 
 export const bookingsRoutes =
   (service: BookingsService, calendarView: Pick<CalendarHoldsService, 'range'>): FastifyPluginAsyncZod =>
@@ -88,7 +69,7 @@ export const bookingsRoutes =
       async (request, reply) => {
         const auth = authOf(request);
         const json = await service.listJson(auth, request.query);
-        if (verifyListJson) await sameAsObjects(json, () => service.list(auth, request.query));
+        await checkListJson?.(json, () => service.list(auth, request.query));
         // A string is sent as it is: no serializer runs on it (the typed reply expects the object).
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
       },

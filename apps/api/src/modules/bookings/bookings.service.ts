@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
-import { cappedTotal, pageOf } from '../../lib/list.js';
+import { pageJsonOf, pageOf } from '../../lib/list.js';
 import { parseClientInstant, zonedToInstant } from '../../lib/time.js';
 import { createBalancesRepository } from '../balances/balances.repository.js';
 import { returnPackSession, spendPackSession } from '../balances/booking-sessions.js';
@@ -379,8 +379,7 @@ export function createBookingsService(deps: {
      */
     async listJson(auth: AuthContext, query: ListQuery): Promise<string> {
       const { items, count } = await repo.listJson(auth.licenseId, { ...query, timeZone: auth.timeZone });
-      const rest = JSON.stringify({ ...cappedTotal(count), page: query.page, limit: query.limit });
-      return `{"data":{"items":${items},${rest.slice(1)}}`;
+      return pageJsonOf(items, count, query);
     },
 
     /**

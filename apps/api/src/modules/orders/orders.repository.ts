@@ -3,7 +3,11 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   isUnfiltered,
+  type JsonItemFields,
+  jsonEuros,
+  jsonInstant,
   keysFirstPage,
+  keysFirstPageJson,
   type ListSpec,
   listClauses,
   type ZonedListQuery,
@@ -87,6 +91,31 @@ const listColumns = {
   cashRegisterId: orders.cashRegisterId,
 };
 
+/**
+ * A page's items as PostgreSQL writes them in the answer's JSON (keysFirstPageJson): the fields of
+ * `toListItem` (order-view.ts), in its order and encoding.
+ */
+const listJson: JsonItemFields = {
+  id: orders.id,
+  originalOrderId: orders.originalOrderId,
+  code: orders.code,
+  image: listColumns.image,
+  createdAt: jsonInstant(orders.createdAt),
+  contactEmail: listColumns.contactEmail,
+  contactPhone: listColumns.contactPhone,
+  companyName: listColumns.companyName,
+  name: listColumns.name,
+  surname: listColumns.surname,
+  amount: jsonEuros(orders.totalCents),
+  status: orders.status,
+  invoiceCode: orders.invoiceCode,
+  paymentDate: jsonInstant(orders.paymentDate),
+  paymentMethod: orders.paymentMethod,
+  paymentTransactionToken: orders.paymentTransactionToken,
+  customerId: orders.customerId,
+  cashRegisterId: orders.cashRegisterId,
+};
+
 const joinedColumns = {
   ...listColumns,
   image: customers.image,
@@ -119,6 +148,14 @@ const countedStatuses = ['paid', 'refunded'];
 export function createOrdersRepository(db: DbOrTx) {
   const scope = (licenseId: number, id: number) => and(eq(orders.licenseId, licenseId), eq(orders.id, id));
   return {
+    /** `list`'s page and count, its items as JSON text written by PostgreSQL: the list route's answer. */
+    async listJson(licenseId: number, query: ZonedListQuery) {
+      const c = listClauses(query, listSpec, eq(orders.licenseId, licenseId));
+      const unfiltered = isUnfiltered(query)
+        ? { licenseId, list: 'orders' as const, sort: JSON.stringify(query.orders ?? {}) }
+        : undefined;
+      return keysFirstPageJson(db, orders, orders.id, listJson, c, unfiltered);
+    },
     async list(licenseId: number, query: ZonedListQuery) {
       const c = listClauses(query, listSpec, eq(orders.licenseId, licenseId));
       const unfiltered = isUnfiltered(query) ? { licenseId, list: 'orders' as const } : undefined;

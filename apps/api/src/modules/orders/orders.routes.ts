@@ -10,11 +10,14 @@ import {
   orderSchema,
   refundBody,
 } from '@mostrador/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listJsonCheck } from '../../lib/list-json.js';
 import { authOf, requireAny } from '../../plugins/auth.js';
 import type { OrdersService } from './orders.service.js';
 
 const tags = ['orders'];
+const checkListJson = listJsonCheck('orders', listResponse(orderListItemSchema));
 
 export const ordersRoutes =
   (service: OrdersService): FastifyPluginAsyncZod =>
@@ -31,7 +34,13 @@ export const ordersRoutes =
           response: { 200: listResponse(orderListItemSchema) },
         },
       },
-      async (request) => ({ data: await service.list(authOf(request), request.query) }),
+      async (request, reply) => {
+        const auth = authOf(request);
+        const json = await service.listJson(auth, request.query);
+        await checkListJson?.(json, () => service.list(auth, request.query));
+        // A string is sent as it is: no serializer runs on it (the typed reply expects the object).
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      },
     );
     app.post(
       '/admin/orders',

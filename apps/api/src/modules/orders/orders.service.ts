@@ -2,7 +2,7 @@ import type { ListQuery, Order, refundBody } from '@mostrador/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { pageOf } from '../../lib/list.js';
+import { pageJsonOf, pageOf } from '../../lib/list.js';
 import { deleteOrder } from '../../workflows/delete-order.js';
 import type { OrderWorkflowDeps } from '../../workflows/order-steps.js';
 import { placeOrder } from '../../workflows/place-order.js';
@@ -30,6 +30,14 @@ export function createOrdersService(deps: {
     async list(auth: AuthContext, query: ListQuery) {
       const { rows, count } = await repo.list(auth.licenseId, { ...query, timeZone: auth.timeZone });
       return pageOf(rows.map(toListItem), count, query);
+    },
+    /**
+     * `list`'s answer as JSON text, `{"data":…}`, its items written by PostgreSQL and passed through
+     * (orders.repository.ts `listJson`): the orders list route answers it; an export reads `list`.
+     */
+    async listJson(auth: AuthContext, query: ListQuery): Promise<string> {
+      const { items, count } = await repo.listJson(auth.licenseId, { ...query, timeZone: auth.timeZone });
+      return pageJsonOf(items, count, query);
     },
     get: (auth: AuthContext, id: number): Promise<Order> => readOrder(deps.db, auth.licenseId, id),
     create: (auth: AuthContext, body: OrderBody) => placeOrder(deps, auth, body),
