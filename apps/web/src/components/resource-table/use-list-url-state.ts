@@ -1,6 +1,6 @@
 import type { Filters } from '@mostrador/contract';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 import type { FilterCondition, Sort } from './types';
 
 function parsePage(raw: string | null): number {
@@ -24,6 +24,7 @@ function parseFilters(raw: string | null): Filters {
  */
 export function useListUrlState() {
   const [params, setParams] = useSearchParams();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const pageParam = params.get('page');
   const sortField = params.get('sort');
   const orderParam = params.get('order');
@@ -32,7 +33,11 @@ export function useListUrlState() {
   const filters = useMemo(() => parseFilters(filtersParam), [filtersParam]);
 
   const update = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
+    (changes: Record<string, string | null>, replace = false) => {
+      // A click that leaves the list (a row's link, its screen still loading) wins over a search typed
+      // just before it that settles after: changing the list's address then would cancel the click.
+      const pending = router?.state.navigation.location;
+      if (pending && pending.pathname !== window.location.pathname) return;
       setParams(
         () => {
           // The router's `previous` is the one of the last render: two quick changes (a debounced search
@@ -45,8 +50,9 @@ export function useListUrlState() {
           return next;
         },
         { replace },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, router],
   );
 
   const setFilter = useCallback(
