@@ -137,6 +137,7 @@ test.describe('custom fields', () => {
     await page.goto('/customers');
     await expect(page.getByTestId('list-search')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('list-search').fill(name);
+    await expect(page).toHaveURL(/[?&]q=/);
     await list.getByRole('link', { name, exact: true }).click();
     await expect(profile).toContainText('Látex');
     await expect(profile).not.toContainText('Estilista');
